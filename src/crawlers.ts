@@ -1,0 +1,226 @@
+// The crawlers users care about, and how each one reads robots.txt.
+import {
+  type CheckOptions,
+  checkUrl,
+  productToken,
+  type RobotsTxt,
+  type Semantics,
+  type Verdict,
+} from './robots/index.ts';
+
+export type CrawlerPurpose =
+  | 'search'
+  | 'ads'
+  | 'ai-training'
+  | 'ai-search'
+  | 'ai-user-fetch'
+  | 'seo-tool'
+  | 'social-preview'
+  | 'archive';
+
+export interface CrawlerProfile {
+  /** Product token, as written in user-agent lines. */
+  token: string;
+  vendor: string;
+  purpose: CrawlerPurpose;
+  /** How its vendor reads robots.txt: Google's parser for Google's crawlers, else RFC 9309. */
+  semantics: 'google' | 'rfc9309';
+  /** Tokens whose groups it follows, in order, when no group names its own token. */
+  fallbackTokens: readonly string[];
+  /** It does not obey the `*` group. */
+  ignoresStarGroup: boolean;
+  /** 'may-ignore': the vendor says robots.txt may not apply to fetches a user asks for. */
+  obeysRobotsTxt: 'yes' | 'may-ignore';
+  docsUrl: string;
+  /** When the documentation was last read against this profile (ISO date). */
+  checked: string;
+}
+
+const CHECKED = '2026-11-21';
+
+function profile(
+  token: string,
+  vendor: string,
+  purpose: CrawlerPurpose,
+  docsUrl: string,
+  extra: Partial<
+    Pick<CrawlerProfile, 'fallbackTokens' | 'ignoresStarGroup' | 'obeysRobotsTxt'>
+  > = {},
+): CrawlerProfile {
+  return {
+    token,
+    vendor,
+    purpose,
+    semantics: vendor === 'Google' ? 'google' : 'rfc9309',
+    fallbackTokens: extra.fallbackTokens ?? [],
+    ignoresStarGroup: extra.ignoresStarGroup ?? false,
+    obeysRobotsTxt: extra.obeysRobotsTxt ?? 'yes',
+    docsUrl,
+    checked: CHECKED,
+  };
+}
+
+const GOOGLE_COMMON =
+  'https://developers.google.com/crawling/docs/crawlers-fetchers/google-common-crawlers';
+const GOOGLE_SPECIAL =
+  'https://developers.google.com/crawling/docs/crawlers-fetchers/google-special-case-crawlers';
+
+/** Profiles of well-known crawlers, keyed by nothing: look them up with `findCrawler`. */
+export const CRAWLERS: readonly CrawlerProfile[] = [
+  profile('Googlebot', 'Google', 'search', GOOGLE_COMMON),
+  // Google's image, news and video crawlers obey a Googlebot group when none names them.
+  profile('Googlebot-Image', 'Google', 'search', GOOGLE_COMMON, { fallbackTokens: ['Googlebot'] }),
+  profile('Googlebot-News', 'Google', 'search', GOOGLE_COMMON, { fallbackTokens: ['Googlebot'] }),
+  profile('Googlebot-Video', 'Google', 'search', GOOGLE_COMMON, { fallbackTokens: ['Googlebot'] }),
+  profile('Storebot-Google', 'Google', 'search', GOOGLE_COMMON),
+  profile('Google-Extended', 'Google', 'ai-training', GOOGLE_COMMON),
+  // Special-case crawlers ignore the global `*` group.
+  profile('AdsBot-Google', 'Google', 'ads', GOOGLE_SPECIAL, { ignoresStarGroup: true }),
+  profile('Mediapartners-Google', 'Google', 'ads', GOOGLE_SPECIAL, { ignoresStarGroup: true }),
+  // Bing: "if there are no directives for bingbot, it honours msnbot's" (Bing Webmaster blog).
+  profile(
+    'Bingbot',
+    'Microsoft',
+    'search',
+    'https://blogs.bing.com/webmaster/2012/05/03/to-crawl-or-not-to-crawl-that-is-bingbots-question',
+    { fallbackTokens: ['msnbot'] },
+  ),
+  profile(
+    'msnbot',
+    'Microsoft',
+    'search',
+    'https://www.bing.com/webmasters/help/which-crawlers-does-bing-use-8c184ec0',
+  ),
+  // Apple: "If robots instructions don't mention Applebot but do mention Googlebot, the Apple
+  // robot will follow Googlebot instructions."
+  profile('Applebot', 'Apple', 'search', 'https://support.apple.com/en-us/119829', {
+    fallbackTokens: ['Googlebot'],
+  }),
+  profile('Applebot-Extended', 'Apple', 'ai-training', 'https://support.apple.com/en-us/119829'),
+  // Yandex: a YandexBot group first, then the `Yandex` group for all its robots, then `*`.
+  profile(
+    'YandexBot',
+    'Yandex',
+    'search',
+    'https://yandex.com/support/webmaster/controlling-robot/robots-txt.html',
+    {
+      fallbackTokens: ['Yandex'],
+    },
+  ),
+  profile(
+    'DuckDuckBot',
+    'DuckDuckGo',
+    'search',
+    'https://duckduckgo.com/duckduckgo-help-pages/results/duckduckbot',
+  ),
+  profile('Baiduspider', 'Baidu', 'search', 'https://www.baidu.com/search/robots_english.html'),
+  profile('GPTBot', 'OpenAI', 'ai-training', 'https://platform.openai.com/docs/bots'),
+  profile('OAI-SearchBot', 'OpenAI', 'ai-search', 'https://platform.openai.com/docs/bots'),
+  profile('ChatGPT-User', 'OpenAI', 'ai-user-fetch', 'https://platform.openai.com/docs/bots', {
+    obeysRobotsTxt: 'may-ignore',
+  }),
+  profile(
+    'ClaudeBot',
+    'Anthropic',
+    'ai-training',
+    'https://support.claude.com/en/articles/8896518',
+  ),
+  profile(
+    'Claude-SearchBot',
+    'Anthropic',
+    'ai-search',
+    'https://support.claude.com/en/articles/8896518',
+  ),
+  profile(
+    'Claude-User',
+    'Anthropic',
+    'ai-user-fetch',
+    'https://support.claude.com/en/articles/8896518',
+  ),
+  profile('PerplexityBot', 'Perplexity', 'ai-search', 'https://docs.perplexity.ai/guides/bots'),
+  profile(
+    'Perplexity-User',
+    'Perplexity',
+    'ai-user-fetch',
+    'https://docs.perplexity.ai/guides/bots',
+    {
+      obeysRobotsTxt: 'may-ignore',
+    },
+  ),
+  profile('CCBot', 'Common Crawl', 'ai-training', 'https://commoncrawl.org/ccbot'),
+  profile(
+    'meta-externalagent',
+    'Meta',
+    'ai-training',
+    'https://developers.facebook.com/docs/sharing/webmasters/web-crawlers',
+  ),
+  profile('Amazonbot', 'Amazon', 'ai-training', 'https://developer.amazon.com/amazonbot'),
+  profile('Bytespider', 'ByteDance', 'ai-training', 'https://bytespider.bytedance.com'),
+  profile(
+    'facebookexternalhit',
+    'Meta',
+    'social-preview',
+    'https://developers.facebook.com/docs/sharing/webmasters/web-crawlers',
+    { obeysRobotsTxt: 'may-ignore' },
+  ),
+  profile(
+    'Twitterbot',
+    'X',
+    'social-preview',
+    'https://developer.x.com/en/docs/x-for-websites/cards/guides/getting-started',
+  ),
+  profile('AhrefsBot', 'Ahrefs', 'seo-tool', 'https://ahrefs.com/robot'),
+  profile('SemrushBot', 'Semrush', 'seo-tool', 'https://www.semrush.com/bot/'),
+  profile(
+    'ia_archiver',
+    'Alexa Internet (Internet Archive)',
+    'archive',
+    'https://web.archive.org/',
+  ),
+];
+
+const BY_TOKEN = new Map(CRAWLERS.map((c) => [c.token.toLowerCase(), c]));
+
+/** The profile of a known crawler, by token or full User-Agent header (case-insensitive). */
+export function findCrawler(name: string): CrawlerProfile | undefined {
+  return BY_TOKEN.get(productToken(name).toLowerCase());
+}
+
+export interface CrawlerVerdict extends Verdict {
+  /** The profile applied, or null for a name we have no profile for (plain token matching). */
+  crawler: CrawlerProfile | null;
+  /** When the groups of another token decided (Applebot following Googlebot). */
+  fallback: { from: string; to: string } | null;
+}
+
+/**
+ * A robot's verdict with its crawler profile applied: its vendor's semantics (unless one is
+ * given), its fallback tokens and whether it obeys `*`. Unknown names are checked as plain tokens
+ * under 'rfc9309'.
+ */
+export function checkCrawler(
+  robots: RobotsTxt,
+  name: string,
+  url: string,
+  semantics?: Semantics,
+): CrawlerVerdict {
+  const crawler = findCrawler(name) ?? null;
+  const options: CheckOptions =
+    crawler === null
+      ? {}
+      : { fallbackTokens: crawler.fallbackTokens, ignoreStarGroup: crawler.ignoresStarGroup };
+  const verdict = checkUrl(
+    robots,
+    crawler?.token ?? name,
+    url,
+    semantics ?? crawler?.semantics ?? 'rfc9309',
+    options,
+  );
+  const { groups } = verdict.reason;
+  return {
+    ...verdict,
+    crawler,
+    fallback:
+      groups.code === 'fallback-token' ? { from: verdict.reason.token, to: groups.agent } : null,
+  };
+}

@@ -1,0 +1,268 @@
+// Verdicts: which groups apply to a robot, which rule decides, and why, under each semantics.
+import { canonicalUnits } from './encoding.ts';
+import { CompiledRules } from './matcher.ts';
+import type {
+  CheckOptions,
+  Group,
+  GroupChoice,
+  RobotsTxt,
+  Rule,
+  RuleDecision,
+  Semantics,
+  Verdict,
+} from './types.ts';
+import { pathOfUrl } from './url.ts';
+import { agentToken, isStarAgent, productToken } from './user-agent.ts';
+
+const SEMANTICS: readonly Semantics[] = ['google', 'rfc9309', 'original1994'];
+
+/** Groups by lower-cased product token, and the `*` groups, for one way of forming groups. */
+interface GroupIndex {
+  byToken: Map<string, Group[]>;
+  star: Group[];
+}
+
+interface Selection {
+  choice: GroupChoice;
+  compiled: CompiledRules | null;
+}
+
+/** Per parsed file: its group indexes, selections and compiled rule sets (built on first use). */
+interface Cache {
+  indexes: Map<Semantics, GroupIndex>;
+  selections: Map<string, Selection>;
+  compiled: Map<string, CompiledRules>;
+}
+
+// Keyed by the parsed object, so it stays plain data and a structured clone simply rebuilds.
+const caches = new WeakMap<RobotsTxt, Cache>();
+
+function cacheOf(robots: RobotsTxt): Cache {
+  let cache = caches.get(robots);
+  if (cache === undefined) {
+    cache = { indexes: new Map(), selections: new Map(), compiled: new Map() };
+    caches.set(robots, cache);
+  }
+  return cache;
+}
+
+function groupsFor(robots: RobotsTxt, semantics: Semantics): readonly Group[] {
+  const groups =
+    semantics === 'google'
+      ? robots.groups
+      : semantics === 'rfc9309'
+        ? robots.strictGroups
+        : robots.records1994;
+  return Array.isArray(groups) ? groups : [];
+}
+
+/** 1994: "a case insensitive substring match of the name without version information". */
+function name1994(value: string): string {
+  const slash = value.indexOf('/');
+  return (slash === -1 ? value : value.slice(0, slash)).trim().toLowerCase();
+}
+
+function indexGroups(groups: readonly Group[], semantics: Semantics): GroupIndex {
+  const byToken = new Map<string, Group[]>();
+  const star: Group[] = [];
+  for (const group of groups) {
+    let isStar = false;
+    for (const agent of group.agents) {
+      if (semantics === 'original1994' ? agent.trim() === '*' : isStarAgent(agent)) {
+        isStar = true;
+        continue;
+      }
+      const key = semantics === 'original1994' ? name1994(agent) : agentToken(agent).toLowerCase();
+      const list = byToken.get(key);
+      if (list === undefined) byToken.set(key, [group]);
+      else if (list[list.length - 1] !== group) list.push(group);
+    }
+    if (isStar) star.push(group);
+  }
+  return { byToken, star };
+}
+
+/**
+ * Groups that name `token` and the agent value that named it: equal tokens (Google, RFC 9309),
+ * or the first 1994 record whose name is a substring of the robot's name.
+ */
+function groupsNaming(
+  index: GroupIndex,
+  token: string,
+  semantics: Semantics,
+): { groups: Group[]; agent: string } {
+  const lower = token.toLowerCase();
+  if (semantics !== 'original1994') return { groups: index.byToken.get(lower) ?? [], agent: token };
+  let first: Group | null = null;
+  let agent = token;
+  for (const [name, groups] of index.byToken) {
+    const candidate = groups[0];
+    if (name === '' || candidate === undefined || !lower.includes(name)) continue;
+    if (first === null || candidate.line < first.line) {
+      first = candidate;
+      agent = name;
+    }
+  }
+  return { groups: first === null ? [] : [first], agent };
+}
+
+function compiledFor(cache: Cache, groups: Group[], semantics: Semantics): CompiledRules {
+  const key = `${semantics}:${groups.map((g) => g.line).join(',')}`;
+  let compiled = cache.compiled.get(key);
+  if (compiled === undefined) {
+    const rules: Rule[] = [];
+    for (const group of groups) for (const rule of group.rules) rules.push(rule);
+    compiled = new CompiledRules(rules, semantics);
+    cache.compiled.set(key, compiled);
+  }
+  return compiled;
+}
+
+/** Picks the groups that apply to a robot (RFC 9309 §2.2.1; the 1994 text's "Format" section). */
+function select(
+  robots: RobotsTxt,
+  token: string,
+  semantics: Semantics,
+  options: CheckOptions,
+): Selection {
+  const cache = cacheOf(robots);
+  const fallbacks = options.fallbackTokens ?? [];
+  const ignoreStar = options.ignoreStarGroup === true;
+  const key = `${semantics}\n${token}\n${fallbacks.join('\n')}\n${ignoreStar}`;
+  const cached = cache.selections.get(key);
+  if (cached !== undefined) return cached;
+
+  let index = cache.indexes.get(semantics);
+  if (index === undefined) {
+    index = indexGroups(groupsFor(robots, semantics), semantics);
+    cache.indexes.set(semantics, index);
+  }
+  const is1994 = semantics === 'original1994';
+  let groups: Group[] = [];
+  let choice: GroupChoice | null = null;
+  for (const [i, candidate] of [token, ...fallbacks].entries()) {
+    const named = groupsNaming(index, candidate, semantics);
+    groups = named.groups;
+    if (groups.length === 0) continue;
+    const code = is1994
+      ? 'substring-record'
+      : i > 0
+        ? 'fallback-token'
+        : groups.length > 1
+          ? 'merged-groups'
+          : 'exact-token';
+    choice = { code, lines: groups.map((g) => g.line), agent: named.agent, starIgnored: false };
+    break;
+  }
+  if (choice === null) {
+    const star = is1994 ? index.star.slice(0, 1) : index.star;
+    if (star.length > 0 && !ignoreStar) {
+      groups = star;
+      choice = {
+        code: is1994 ? 'default-record' : 'star-group',
+        lines: star.map((g) => g.line),
+        agent: '*',
+        starIgnored: false,
+      };
+    } else {
+      groups = [];
+      choice = { code: 'no-group', lines: [], agent: token, starIgnored: star.length > 0 };
+    }
+  }
+  const selection: Selection = {
+    choice,
+    compiled: groups.length > 0 ? compiledFor(cache, groups, semantics) : null,
+  };
+  cache.selections.set(key, selection);
+  return selection;
+}
+
+const NO_MATCH: RuleDecision = {
+  code: 'no-match',
+  matchLength: 0,
+  competing: null,
+  indexHtml: false,
+};
+
+/**
+ * Whether `userAgent` may fetch `url` under `robots`, with the rule that decided and why.
+ * `userAgent` is a product token or a full User-Agent header; `url` an absolute http(s) URL or a
+ * path starting with '/'. Default semantics: 'rfc9309'. Never throws.
+ */
+export function checkUrl(
+  robots: RobotsTxt,
+  userAgent: string,
+  url: string,
+  semantics: Semantics = 'rfc9309',
+  options: CheckOptions = {},
+): Verdict {
+  const sem: Semantics = SEMANTICS.includes(semantics) ? semantics : 'rfc9309';
+  const token = productToken(typeof userAgent === 'string' ? userAgent : '');
+  const path = pathOfUrl(typeof url === 'string' ? url : '');
+  const { choice, compiled } = select(robots, token, sem, options ?? {});
+  const reason = (decision: RuleDecision) => ({
+    semantics: sem,
+    token,
+    path,
+    groups: choice,
+    decision,
+  });
+
+  if (sem === 'rfc9309') {
+    const query = path.indexOf('?');
+    if (canonicalUnits(query === -1 ? path : path.slice(0, query)) === '/robots.txt') {
+      return {
+        allowed: true,
+        rule: null,
+        reason: reason({ ...NO_MATCH, code: 'robots-txt-always-allowed' }),
+      };
+    }
+  }
+  if (compiled === null) return { allowed: true, rule: null, reason: reason(NO_MATCH) };
+
+  const matchPath = sem === 'google' ? path : canonicalUnits(path);
+  if (sem === 'original1994') {
+    const rule = compiled.first(matchPath);
+    if (rule === null) return { allowed: true, rule: null, reason: reason(NO_MATCH) };
+    return {
+      allowed: false,
+      rule,
+      reason: reason({
+        code: 'first-match',
+        matchLength: rule.value.length,
+        competing: null,
+        indexHtml: false,
+      }),
+    };
+  }
+
+  // Longest match wins; on equal length allow wins (RFC 9309 §2.2.2). An empty pattern matches
+  // with priority 0, which never decides (robots.cc RobotsMatcher::disallow).
+  const { allow, disallow } = compiled.best(matchPath);
+  const allowP = allow?.priority ?? -1;
+  const disallowP = disallow?.priority ?? -1;
+  if (allowP <= 0 && disallowP <= 0) return { allowed: true, rule: null, reason: reason(NO_MATCH) };
+  if (disallow !== null && disallowP > allowP) {
+    return {
+      allowed: false,
+      rule: disallow.rule,
+      reason: reason({
+        code: 'longest-match',
+        matchLength: disallowP,
+        competing: allow !== null && allowP > 0 ? allow.rule : null,
+        indexHtml: false,
+      }),
+    };
+  }
+  const winner = allow ?? disallow;
+  return {
+    allowed: true,
+    rule: winner?.rule ?? null,
+    reason: reason({
+      code: allowP === disallowP ? 'allow-wins-tie' : 'longest-match',
+      matchLength: allowP,
+      competing: disallow !== null && disallowP > 0 ? disallow.rule : null,
+      indexHtml: allow?.indexHtml ?? false,
+    }),
+  };
+}

@@ -1,0 +1,65 @@
+// Lines outside RFC 9309 that site owners write, and who honours them.
+import type { DiagnosticCode, Severity } from './types.ts';
+
+export interface DirectiveSupport {
+  code: DiagnosticCode;
+  severity: Severity;
+  /** Vendors whose crawlers are documented to obey the line. */
+  honouredBy: readonly string[];
+  /** Vendors documented to ignore it. */
+  ignoredBy: readonly string[];
+}
+
+/**
+ * Known non-standard keys (lower case). Checked 2026-11-21 against each vendor's robots.txt
+ * documentation: Google ignores crawl-delay and dropped noindex on 2019-09-01; Bing honours
+ * crawl-delay; Yandex dropped crawl-delay (2018) and host (2018) but reads clean-param;
+ * content-signal is Cloudflare's Content Signals Policy (2025), a statement no crawler is
+ * documented to enforce.
+ */
+export const DIRECTIVE_SUPPORT: Readonly<Record<string, DirectiveSupport>> = {
+  'crawl-delay': {
+    code: 'crawl-delay',
+    severity: 'info',
+    honouredBy: ['Microsoft Bing', 'DuckDuckGo', 'Yahoo'],
+    ignoredBy: ['Google', 'Yandex'],
+  },
+  noindex: {
+    code: 'noindex',
+    severity: 'warning',
+    honouredBy: [],
+    ignoredBy: ['Google', 'Microsoft Bing'],
+  },
+  host: { code: 'host', severity: 'info', honouredBy: [], ignoredBy: ['Google', 'Yandex'] },
+  'clean-param': {
+    code: 'clean-param',
+    severity: 'info',
+    honouredBy: ['Yandex'],
+    ignoredBy: ['Google'],
+  },
+  'content-signal': { code: 'content-signal', severity: 'info', honouredBy: [], ignoredBy: [] },
+  nofollow: {
+    code: 'non-standard-directive',
+    severity: 'warning',
+    honouredBy: [],
+    ignoredBy: ['Google'],
+  },
+  noarchive: {
+    code: 'non-standard-directive',
+    severity: 'warning',
+    honouredBy: [],
+    ignoredBy: ['Google'],
+  },
+  'request-rate': {
+    code: 'non-standard-directive',
+    severity: 'info',
+    honouredBy: [],
+    ignoredBy: ['Google'],
+  },
+  'visit-time': {
+    code: 'non-standard-directive',
+    severity: 'info',
+    honouredBy: [],
+    ignoredBy: ['Google'],
+  },
+};

@@ -1,0 +1,208 @@
+// Octet-level helpers. robots.txt is matched octet by octet (RFC 9309 §2.2.2); our input is a
+// JS string, so non-ASCII characters are measured and escaped through their UTF-8 bytes.
+
+const HEX = '0123456789ABCDEF';
+
+/** Whether the string is all ASCII with no '%' (then no escaping or normalising can change it). */
+export function isPlainAscii(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0x80 || c === 0x25) return false;
+  }
+  return true;
+}
+
+function isHex(c: number): boolean {
+  return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
+}
+
+function hexValue(c: number): number {
+  return c <= 0x39 ? c - 0x30 : (c | 0x20) - 0x57;
+}
+
+/**
+ * Calls `emit` with each UTF-8 byte of the code point at `i` and returns the index after it.
+ * A lone surrogate becomes U+FFFD, as a UTF-8 encoder would write it.
+ */
+function eachUtf8Byte(s: string, i: number, emit: (byte: number) => void): number {
+  let cp = s.charCodeAt(i);
+  let next = i + 1;
+  if (cp >= 0xd800 && cp <= 0xdbff && next < s.length) {
+    const lo = s.charCodeAt(next);
+    if (lo >= 0xdc00 && lo <= 0xdfff) {
+      cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
+      next++;
+    } else cp = 0xfffd;
+  } else if (cp >= 0xd800 && cp <= 0xdfff) cp = 0xfffd;
+  if (cp < 0x80) emit(cp);
+  else if (cp < 0x800) {
+    emit(0xc0 | (cp >> 6));
+    emit(0x80 | (cp & 63));
+  } else if (cp < 0x10000) {
+    emit(0xe0 | (cp >> 12));
+    emit(0x80 | ((cp >> 6) & 63));
+    emit(0x80 | (cp & 63));
+  } else {
+    emit(0xf0 | (cp >> 18));
+    emit(0x80 | ((cp >> 12) & 63));
+    emit(0x80 | ((cp >> 6) & 63));
+    emit(0x80 | (cp & 63));
+  }
+  return next;
+}
+
+/** UTF-8 bytes of the code point starting at `i`: 4 for a surrogate pair (two units), a lone surrogate 3 (U+FFFD). */
+function charBytes(s: string, i: number): number {
+  const c = s.charCodeAt(i);
+  if (c < 0x80) return 1;
+  if (c < 0x800) return 2;
+  if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+    const lo = s.charCodeAt(i + 1);
+    if (lo >= 0xdc00 && lo <= 0xdfff) return 4;
+  }
+  return 3;
+}
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the range is all of ASCII on purpose
+const NON_ASCII = /[^\x00-\x7f]/;
+
+/** UTF-8 byte length of s.slice(start, end). */
+export function utf8Length(s: string, start = 0, end = s.length): number {
+  if (!NON_ASCII.test(start === 0 && end === s.length ? s : s.slice(start, end)))
+    return end - start;
+  let n = 0;
+  for (let i = start; i < end; ) {
+    const b = charBytes(s, i);
+    n += b;
+    i += b === 4 ? 2 : 1;
+  }
+  return n;
+}
+
+/**
+ * The largest index `cut` with s.slice(start, cut) at most `maxBytes` UTF-8 bytes, never
+ * splitting a character, and not beyond `end`.
+ */
+export function utf8CutIndex(s: string, start: number, end: number, maxBytes: number): number {
+  // Fast path: even at 3 bytes a unit (a surrogate pair is 4 bytes for 2 units) it fits.
+  if ((end - start) * 3 <= maxBytes) return end;
+  let bytes = 0;
+  let i = start;
+  while (i < end) {
+    const b = charBytes(s, i);
+    if (bytes + b > maxBytes) return i;
+    bytes += b;
+    i += b === 4 ? 2 : 1;
+  }
+  return end;
+}
+
+/**
+ * Google's rule normalisation (robots.cc MaybeEscapePattern): `%xx` gets upper-case hex, every
+ * non-ASCII octet becomes `%XX`. Nothing else changes. Its length is the rule's match priority.
+ */
+export function googleEscape(value: string): string {
+  if (isPlainAscii(value)) return value;
+  let out = '';
+  for (let i = 0; i < value.length; ) {
+    const c = value.charCodeAt(i);
+    if (c === 0x25 && isHex(value.charCodeAt(i + 1)) && isHex(value.charCodeAt(i + 2))) {
+      out += `%${value[i + 1]?.toUpperCase()}${value[i + 2]?.toUpperCase()}`;
+      i += 3;
+    } else if (c < 0x80) {
+      out += value[i];
+      i++;
+    } else {
+      i = eachUtf8Byte(value, i, (b) => {
+        out += `%${HEX[b >> 4]}${HEX[b & 15]}`;
+      });
+    }
+  }
+  return out;
+}
+
+/** Length of googleEscape(value), without building it. */
+export function googleEscapedLength(value: string): number {
+  if (isPlainAscii(value)) return value.length;
+  return googleEscape(value).length;
+}
+
+// --- Canonical octet units (RFC 9309 §2.2.2 normalisation) -------------------------------------
+//
+// Rule and path are both rewritten into one form before matching, so that every spelling of an
+// octet compares equal: a character for an octet that stands for itself, and one private-use
+// code unit (U+E000 + octet) for an octet that must stay percent-encoded. One unit per octet
+// means a `*` can never match half of an escape.
+
+const ESCAPED_BASE = 0xe000;
+
+/** The unit for an octet that stays percent-encoded. */
+function escapedUnit(byte: number): string {
+  return String.fromCharCode(ESCAPED_BASE + byte);
+}
+
+/** RFC 3986 unreserved: ALPHA / DIGIT / "-" / "." / "_" / "~". A `%XX` of one equals the character. */
+function isUnreserved(c: number): boolean {
+  return (
+    (c >= 0x41 && c <= 0x5a) ||
+    (c >= 0x61 && c <= 0x7a) ||
+    (c >= 0x30 && c <= 0x39) ||
+    c === 0x2d ||
+    c === 0x2e ||
+    c === 0x5f ||
+    c === 0x7e
+  );
+}
+
+/**
+ * ASCII octets that may not appear raw in a URI (controls, space, `"<>\^`{|}`): a browser sends
+ * them percent-encoded, so the raw and encoded spellings are one octet.
+ */
+function mustBeEncoded(c: number): boolean {
+  return (
+    c <= 0x20 ||
+    c === 0x7f ||
+    c === 0x22 ||
+    c === 0x3c ||
+    c === 0x3e ||
+    c === 0x5c ||
+    c === 0x5e ||
+    c === 0x60 ||
+    c === 0x7b ||
+    c === 0x7c ||
+    c === 0x7d
+  );
+}
+
+/**
+ * Canonical units of `s` (see above). `*` and `$` are literal here: for a rule, the caller splits
+ * at wildcards and removes an anchoring `$` first. `%2A`/`%24` and raw `*`/`$` give the same unit,
+ * so a rule's `%2A` matches a literal `*` in the URL (RFC 9309 §2.2.3); `%2F` stays distinct from `/`.
+ */
+export function canonicalUnits(s: string): string {
+  let out = '';
+  let runStart = 0;
+  for (let i = 0; i < s.length; ) {
+    const c = s.charCodeAt(i);
+    let unit: string | null = null;
+    let next = i + 1;
+    if (c === 0x25 && isHex(s.charCodeAt(i + 1)) && isHex(s.charCodeAt(i + 2))) {
+      const byte = hexValue(s.charCodeAt(i + 1)) * 16 + hexValue(s.charCodeAt(i + 2));
+      unit = isUnreserved(byte) ? String.fromCharCode(byte) : escapedUnit(byte);
+      next = i + 3;
+    } else if (c === 0x2a || c === 0x24 || (c < 0x80 && mustBeEncoded(c))) {
+      unit = escapedUnit(c);
+    } else if (c >= 0x80) {
+      unit = '';
+      next = eachUtf8Byte(s, i, (b) => {
+        unit += escapedUnit(b);
+      });
+    }
+    if (unit !== null) {
+      out += s.slice(runStart, i) + unit;
+      runStart = next;
+    }
+    i = next;
+  }
+  return runStart === 0 ? s : out + s.slice(runStart);
+}

@@ -1,0 +1,166 @@
+/** Which rules decide a verdict: Google's parser, RFC 9309, or the 1994 standard as written. */
+export type Semantics = 'google' | 'rfc9309' | 'original1994';
+
+export type RuleType = 'allow' | 'disallow';
+
+/** One allow or disallow line. `line` is 1-based in the file as served. */
+export interface Rule {
+  type: RuleType;
+  /** The value as written, comment removed, ASCII whitespace trimmed. */
+  value: string;
+  line: number;
+  /**
+   * Present only when Google accepted the line although its key is misspelled (`disalow`), only
+   * begins with a known key (`disallowed`) or lacks its colon (`disallow /x`). Only the 'google'
+   * semantics counts such rules.
+   */
+  misspelled?: true;
+}
+
+/** User-agent lines followed by rules; `line` is the first user-agent line. */
+export interface Group {
+  /** Agent values as written (trimmed), in file order. */
+  agents: string[];
+  rules: Rule[];
+  line: number;
+}
+
+/** A line whose key is neither user-agent, allow, disallow nor sitemap (crawl-delay, host, …). */
+export interface OtherDirective {
+  /** Lower-cased key, as the diagnostics and the popup refer to it. */
+  key: string;
+  value: string;
+  line: number;
+  /** The first user-agent line of the group the line stands in, or null outside any group. */
+  groupLine: number | null;
+}
+
+export type Severity = 'error' | 'warning' | 'info';
+
+export type DiagnosticCode =
+  | 'bom'
+  | 'nul-character'
+  | 'control-character'
+  | 'content-past-limit'
+  | 'line-too-long'
+  | 'unparseable-line'
+  | 'misspelled-key'
+  | 'missing-colon'
+  | 'rule-outside-group'
+  | 'rule-value-not-a-path'
+  | 'empty-user-agent'
+  | 'user-agent-value-cut'
+  | 'blank-line-in-record'
+  | 'multiple-star-records'
+  | 'empty-sitemap'
+  | 'sitemap-not-absolute'
+  | 'noindex'
+  | 'crawl-delay'
+  | 'host'
+  | 'clean-param'
+  | 'content-signal'
+  | 'non-standard-directive'
+  | 'unknown-key';
+
+/** A finding about the file, as data: the UI words it in the user's language. */
+export interface Diagnostic {
+  code: DiagnosticCode;
+  severity: Severity;
+  /** 1-based line, or 0 when the finding concerns the whole file. */
+  line: number;
+  params: Record<string, string | number | boolean>;
+}
+
+/** A parsed robots.txt: plain data (it survives structured cloning); parse once, check many times. */
+export interface RobotsTxt {
+  /** Groups as Google and RFC 9309 form them, misspelled keys included and flagged. */
+  groups: Group[];
+  /** The same groups without the lines only Google accepts (RFC 9309's reading). */
+  strictGroups: Group[];
+  /** Records as the 1994 standard forms them: separated by blank lines, Disallow only. */
+  records1994: Group[];
+  /** Every sitemap value as written, trimmed, in file order. */
+  sitemaps: string[];
+  others: OtherDirective[];
+  diagnostics: Diagnostic[];
+  /** Number of lines, counted as Google does (CR, LF and CRLF end a line). */
+  lineCount: number;
+  /** UTF-8 bytes of the text that was read (at most 512,000: 500 KiB, RFC 9309 §2.5). */
+  bytesRead: number;
+  /** True when content past 500 KiB was ignored. */
+  truncated: boolean;
+}
+
+/** Why these groups applied to the robot. */
+export type GroupChoiceCode =
+  /** One group names the robot's product token. */
+  | 'exact-token'
+  /** Several groups name the token; their rules were combined (RFC 9309 §2.2.1). */
+  | 'merged-groups'
+  /** No group names the token; the groups of a fallback token applied (crawler profile). */
+  | 'fallback-token'
+  /** No group names the token; the `*` group (or groups, combined) applied. */
+  | 'star-group'
+  /** No group names the token and no `*` group applies: no rules at all. */
+  | 'no-group'
+  /** 1994: the first record whose user-agent is a substring of the robot's name. */
+  | 'substring-record'
+  /** 1994: no record names the robot; the `*` record is the default. */
+  | 'default-record';
+
+export interface GroupChoice {
+  code: GroupChoiceCode;
+  /** First user-agent line of each group that applied, in file order. */
+  lines: number[];
+  /** The token (or 1994 record value) that selected the groups; '*' for the star group. */
+  agent: string;
+  /** True when a `*` group exists but this robot ignores it (crawler profile). */
+  starIgnored: boolean;
+}
+
+export type DecisionCode =
+  /** The matching rule with the longest pattern decided. */
+  | 'longest-match'
+  /** An allow and a disallow rule of equal length matched: allow wins. */
+  | 'allow-wins-tie'
+  /** No rule of the applicable groups matched (or there were none): allowed. */
+  | 'no-match'
+  /** RFC 9309 §2.2.2: /robots.txt is implicitly allowed. */
+  | 'robots-txt-always-allowed'
+  /** 1994: the first Disallow of the record that the path starts with. */
+  | 'first-match';
+
+export interface RuleDecision {
+  code: DecisionCode;
+  /** Length of the deciding pattern in octets, as ranked (Google's escaped length). */
+  matchLength: number;
+  /** The strongest matching rule of the other type, if any. */
+  competing: Rule | null;
+  /** Google: the rule decided through its directory form (`/dir/index.html` covers `/dir/`). */
+  indexHtml: boolean;
+}
+
+export interface VerdictReason {
+  semantics: Semantics;
+  /** The product token the robot was matched by. */
+  token: string;
+  /** Path, params and query of the URL, as matched (before normalisation). */
+  path: string;
+  groups: GroupChoice;
+  decision: RuleDecision;
+}
+
+/** Allowed or not, the rule that decided (null if none) and why. */
+export interface Verdict {
+  allowed: boolean;
+  rule: Rule | null;
+  reason: VerdictReason;
+}
+
+/** How a robot picks its groups beyond its own token (from the crawler profiles). */
+export interface CheckOptions {
+  /** Tokens whose groups apply, in order, when no group names the robot's own token. */
+  fallbackTokens?: readonly string[];
+  /** The robot does not obey the `*` group (AdsBot-Google, Mediapartners-Google). */
+  ignoreStarGroup?: boolean;
+}
