@@ -20,7 +20,7 @@ function trim(b: Uint8Array): Uint8Array {
   return b.subarray(s, e);
 }
 
-function escape(v: Uint8Array): number[] {
+function escapePattern(v: Uint8Array): number[] {
   const out: number[] = [];
   const hex = (b: number) => (b >= 0x30 && b <= 0x39) || (lower(b) >= 0x61 && lower(b) <= 0x66);
   for (let i = 0; i < v.length; i++) {
@@ -132,7 +132,7 @@ export function referenceGoogle(robotstxt: string, agent: string, url: string): 
     } else if (isAllow || isDisallow) {
       if (!seenGlobal && !seenSpecific) continue;
       separator = true;
-      const pattern = escape(value);
+      const pattern = escapePattern(value);
       let priority = matches(path, pattern) ? pattern.length : -1;
       if (priority < 0 && isAllow) {
         const slash = pattern.lastIndexOf(0x2f);
