@@ -1,0 +1,92 @@
+// End-to-end: the engine bundled as the extension will bundle it, run in real Chromium
+// (playwright-core) and real Firefox ESR (puppeteer-core over WebDriver BiDi), headless.
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { build } from 'esbuild';
+import { chromium } from 'playwright-core';
+import puppeteer from 'puppeteer-core';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+const OUT = join(import.meta.dirname, '../../out/e2e');
+let server;
+let origin;
+
+before(async () => {
+  for (const [name, path, pkg] of [['Chromium', CHROMIUM, 'chromium'], ['Firefox ESR', FIREFOX, 'firefox-esr']]) {
+    if (!existsSync(path)) {
+      throw new Error(`${name} is not installed at ${path}. Install it with: apt-get install -y ${pkg} (or run .ci/run)`);
+    }
+  }
+  mkdirSync(OUT, { recursive: true });
+  await build({
+    entryPoints: [join(import.meta.dirname, 'engine-page.ts')],
+    outfile: join(OUT, 'engine.js'),
+    bundle: true,
+    format: 'iife',
+    target: 'es2022',
+    logLevel: 'warning',
+  });
+  writeFileSync(join(OUT, 'index.html'), '<!doctype html><meta charset="utf-8"><title>engine</title><body data-state="loading"><script src="engine.js"></script>');
+  server = createServer((req, res) => {
+    const file = req.url === '/engine.js' ? 'engine.js' : 'index.html';
+    res.writeHead(200, { 'content-type': file.endsWith('.js') ? 'text/javascript' : 'text/html; charset=utf-8' });
+    res.end(readFileSync(join(OUT, file)));
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${server.address().port}`;
+});
+
+after(() => server?.close());
+
+function assertResult(result) {
+  assert.deepEqual(result.mismatches, []);
+  assert.ok(result.checked >= 291, `only ${result.checked} verdicts were checked`);
+}
+
+test('the engine in Chromium', async () => {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'rl-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
+    ],
+  });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${origin}/`);
+    await page.waitForSelector('body[data-state="done"]');
+    assertResult(await page.evaluate(() => window.__result));
+  } finally {
+    await context.close();
+    rmSync(userDataDir, { recursive: true, force: true });
+  }
+});
+
+test('the engine in Firefox ESR', async () => {
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: FIREFOX,
+    headless: true,
+    env: { ...process.env, MOZ_REMOTE_SETTINGS_DEVTOOLS: '1' },
+    extraPrefsFirefox: {
+      'services.settings.server': 'data:,#remote-settings-dummy/v1',
+      'network.connectivity-service.enabled': false,
+    },
+  });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${origin}/`);
+    await page.waitForSelector('body[data-state="done"]');
+    assertResult(await page.evaluate(() => window.__result));
+  } finally {
+    await browser.close();
+  }
+});
