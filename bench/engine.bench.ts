@@ -19,7 +19,24 @@ function random(seed: number): () => number {
   };
 }
 
-const WORDS = ['shop', 'item', 'search', 'user', 'cart', 'api', 'static', 'img', 'blog', 'tag', 'news', 'page', 'docs', 'en', 'de', 'v2'];
+const WORDS = [
+  'shop',
+  'item',
+  'search',
+  'user',
+  'cart',
+  'api',
+  'static',
+  'img',
+  'blog',
+  'tag',
+  'news',
+  'page',
+  'docs',
+  'en',
+  'de',
+  'v2',
+];
 
 /** A file just under 500 KiB: thousands of rules, a third with wildcards, in a few groups. */
 function largeFile(): { text: string; paths: string[] } {
@@ -37,7 +54,8 @@ function largeFile(): { text: string; paths: string[] } {
     const path = `/${Array.from({ length: depth }, segment).join('/')}`;
     let value = path;
     const r = rnd();
-    if (r < 0.11) value = `/*${pick(['?sort=', '.pdf$', '&sessionid=', '/print', '.json$'])}${Math.floor(rnd() * 100)}`;
+    if (r < 0.11)
+      value = `/*${pick(['?sort=', '.pdf$', '&sessionid=', '/print', '.json$'])}${Math.floor(rnd() * 100)}`;
     else if (r < 0.22) value = `${path}/*${pick(['?', '.php', '/edit'])}`;
     else if (r < 0.33) value = `/${segment()}*${segment()}$`;
     const line = `${rnd() < 0.8 ? 'Disallow' : 'Allow'}: ${value}`;
@@ -76,14 +94,16 @@ function compare(name: string, text: string, paths: string[], agents: string[]):
   const robots = parseRobotsTxt(text);
   const parser = robotsParser(`${ORIGIN}/robots.txt`, text);
   const urls = paths.map((p) => ORIGIN + p);
-  const firstCheck = measure(() => {
-    const fresh = parseRobotsTxt(text);
-    for (const a of agents) checkUrl(fresh, a, urls[0] ?? '/', 'google');
-  }, 3) - ours;
+  const firstCheck =
+    measure(() => {
+      const fresh = parseRobotsTxt(text);
+      for (const a of agents) checkUrl(fresh, a, urls[0] ?? '/', 'google');
+    }, 3) - ours;
   let sink = 0;
   const oursCheck =
     measure(() => {
-      for (const u of urls) for (const a of agents) sink += checkUrl(robots, a, u, 'google').allowed ? 1 : 0;
+      for (const u of urls)
+        for (const a of agents) sink += checkUrl(robots, a, u, 'google').allowed ? 1 : 0;
     }) /
     (urls.length * agents.length);
   const theirsCheck =
@@ -91,26 +111,50 @@ function compare(name: string, text: string, paths: string[], agents: string[]):
       for (const u of urls) for (const a of agents) sink += parser.isAllowed(u, a) ? 1 : 0;
     }) /
     (urls.length * agents.length);
-  console.log(`\n${name}: ${(text.length / 1024).toFixed(1)} KiB, ${text.split('\n').length} lines, ${paths.length} URLs × ${agents.length} robots (${sink > 0 ? 'ok' : '-'})`);
+  console.log(
+    `\n${name}: ${(text.length / 1024).toFixed(1)} KiB, ${text.split('\n').length} lines, ${paths.length} URLs × ${agents.length} robots (${sink > 0 ? 'ok' : '-'})`,
+  );
   console.table({
     'parse: robots-lens': { time: fmt(ours), ratio: `${ratio(ours, split)} of split()` },
     'parse: robots-parser': { time: fmt(theirs), ratio: `${ratio(theirs, split)} of split()` },
     'parse: text.split(/\\r\\n|\\r|\\n/)': { time: fmt(split), ratio: '1.0×' },
-    'first check per robot (group selection + compile)': { time: fmt(firstCheck / agents.length), ratio: '' },
-    'check: robots-lens': { time: fmt(oursCheck), ratio: `robots-parser is ${ratio(theirsCheck, oursCheck)} slower` },
+    'first check per robot (group selection + compile)': {
+      time: fmt(firstCheck / agents.length),
+      ratio: '',
+    },
+    'check: robots-lens': {
+      time: fmt(oursCheck),
+      ratio: `robots-parser is ${ratio(theirsCheck, oursCheck)} slower`,
+    },
     'check: robots-parser': { time: fmt(theirsCheck), ratio: '' },
   });
 }
 
-const typical = readFileSync(join(import.meta.dirname ?? '.', '../test/fixtures/corpus/www.ibm.com.txt'), 'utf8');
+const typical = readFileSync(
+  join(import.meta.dirname ?? '.', '../test/fixtures/corpus/www.ibm.com.txt'),
+  'utf8',
+);
 compare(
   'Typical file (www.ibm.com, 2019)',
   typical,
-  ['/', '/products/x', '/search?q=cloud', '/common/v16/css/x.css', '/Admin/x', '/developerworks/x', '/cgi-bin/y'],
+  [
+    '/',
+    '/products/x',
+    '/search?q=cloud',
+    '/common/v16/css/x.css',
+    '/Admin/x',
+    '/developerworks/x',
+    '/cgi-bin/y',
+  ],
   ['Googlebot', 'Bingbot', 'GPTBot', 'ClaudeBot'],
 );
 const large = largeFile();
-compare('Large file (generated, just under 500 KiB)', large.text, large.paths, ['Googlebot', 'Bingbot', 'GPTBot', 'ClaudeBot']);
+compare('Large file (generated, just under 500 KiB)', large.text, large.paths, [
+  'Googlebot',
+  'Bingbot',
+  'GPTBot',
+  'ClaudeBot',
+]);
 
 // Pathological patterns: the worst single check, robots-lens only (robots-parser builds a RegExp
 // per rule and can take seconds here; it is measured on the gentlest case only).

@@ -11,7 +11,8 @@ for (const c of GOOGLE_CASES) {
   const rfc = checkUrl(robots, c.agent, c.url, 'rfc9309').allowed;
   checked += 2;
   if (google !== c.allowed) mismatches.push(`google ${c.source} ${c.agent} ${c.url.slice(0, 80)}`);
-  if (rfc !== (c.rfc9309?.allowed ?? c.allowed)) mismatches.push(`rfc9309 ${c.source} ${c.agent} ${c.url.slice(0, 80)}`);
+  if (rfc !== (c.rfc9309?.allowed ?? c.allowed))
+    mismatches.push(`rfc9309 ${c.source} ${c.agent} ${c.url.slice(0, 80)}`);
 }
 // Hostile input must not throw in the browser either.
 const hostile = parseRobotsTxt(`User-agent: *\nDisallow: /${'*a'.repeat(8000)}b\n\uD800\0\u0007`);

@@ -17,9 +17,14 @@ let server;
 let origin;
 
 before(async () => {
-  for (const [name, path, pkg] of [['Chromium', CHROMIUM, 'chromium'], ['Firefox ESR', FIREFOX, 'firefox-esr']]) {
+  for (const [name, path, pkg] of [
+    ['Chromium', CHROMIUM, 'chromium'],
+    ['Firefox ESR', FIREFOX, 'firefox-esr'],
+  ]) {
     if (!existsSync(path)) {
-      throw new Error(`${name} is not installed at ${path}. Install it with: apt-get install -y ${pkg} (or run .ci/run)`);
+      throw new Error(
+        `${name} is not installed at ${path}. Install it with: apt-get install -y ${pkg} (or run .ci/run)`,
+      );
     }
   }
   mkdirSync(OUT, { recursive: true });
@@ -31,10 +36,15 @@ before(async () => {
     target: 'es2022',
     logLevel: 'warning',
   });
-  writeFileSync(join(OUT, 'index.html'), '<!doctype html><meta charset="utf-8"><title>engine</title><body data-state="loading"><script src="engine.js"></script>');
+  writeFileSync(
+    join(OUT, 'index.html'),
+    '<!doctype html><meta charset="utf-8"><title>engine</title><body data-state="loading"><script src="engine.js"></script>',
+  );
   server = createServer((req, res) => {
     const file = req.url === '/engine.js' ? 'engine.js' : 'index.html';
-    res.writeHead(200, { 'content-type': file.endsWith('.js') ? 'text/javascript' : 'text/html; charset=utf-8' });
+    res.writeHead(200, {
+      'content-type': file.endsWith('.js') ? 'text/javascript' : 'text/html; charset=utf-8',
+    });
     res.end(readFileSync(join(OUT, file)));
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -54,8 +64,13 @@ test('the engine in Chromium', async () => {
     executablePath: CHROMIUM,
     headless: true,
     args: [
-      '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
       '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
     ],
   });
