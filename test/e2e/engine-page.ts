@@ -21,5 +21,5 @@ checked++;
 
 const w = window as unknown as { __result: { checked: number; mismatches: string[] } };
 w.__result = { checked, mismatches };
-document.body.dataset.state = 'done';
+document.body.dataset['state'] = 'done';
 document.body.textContent = `${checked} verdicts, ${mismatches.length} mismatches`;
