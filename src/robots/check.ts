@@ -208,9 +208,10 @@ export function checkUrl(
     decision,
   });
 
+  const matchPath = sem === 'google' ? path : canonicalUnits(path);
   if (sem === 'rfc9309') {
-    const query = path.indexOf('?');
-    if (canonicalUnits(query === -1 ? path : path.slice(0, query)) === '/robots.txt') {
+    const query = matchPath.indexOf('?');
+    if ((query === -1 ? matchPath : matchPath.slice(0, query)) === '/robots.txt') {
       return {
         allowed: true,
         rule: null,
@@ -220,7 +221,6 @@ export function checkUrl(
   }
   if (compiled === null) return { allowed: true, rule: null, reason: reason(NO_MATCH) };
 
-  const matchPath = sem === 'google' ? path : canonicalUnits(path);
   if (sem === 'original1994') {
     const rule = compiled.first(matchPath);
     if (rule === null) return { allowed: true, rule: null, reason: reason(NO_MATCH) };

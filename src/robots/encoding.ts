@@ -84,8 +84,11 @@ export function utf8Length(s: string, start = 0, end = s.length): number {
  * splitting a character, and not beyond `end`.
  */
 export function utf8CutIndex(s: string, start: number, end: number, maxBytes: number): number {
-  // Fast path: even at 3 bytes a unit (a surrogate pair is 4 bytes for 2 units) it fits.
+  // Fast paths: even at 3 bytes a unit (a surrogate pair is 4 bytes for 2 units) it fits; or the
+  // first `maxBytes` units are ASCII, one byte each.
   if ((end - start) * 3 <= maxBytes) return end;
+  const asciiEnd = Math.min(end, start + maxBytes);
+  if (!NON_ASCII.test(s.slice(start, asciiEnd))) return asciiEnd;
   let bytes = 0;
   let i = start;
   while (i < end) {
@@ -179,7 +182,12 @@ function mustBeEncoded(c: number): boolean {
  * at wildcards and removes an anchoring `$` first. `%2A`/`%24` and raw `*`/`$` give the same unit,
  * so a rule's `%2A` matches a literal `*` in the URL (RFC 9309 §2.2.3); `%2F` stays distinct from `/`.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: controls are among the octets rewritten
+const NEEDS_CANONICAL = /[^!#&'()+,-;=?@A-Z[\]_a-z~]/;
+
 export function canonicalUnits(s: string): string {
+  // Most paths hold only characters that stand for themselves: nothing to rewrite.
+  if (!NEEDS_CANONICAL.test(s)) return s;
   let out = '';
   let runStart = 0;
   for (let i = 0; i < s.length; ) {

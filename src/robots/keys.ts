@@ -10,11 +10,11 @@ export interface KeyClass {
   misspelling: Misspelling;
 }
 
-/** ASCII case-insensitive `s.startsWith(lowerPrefix)` (robots.cc StartsWithIgnoreCase). */
-function startsWithCI(s: string, lowerPrefix: string): boolean {
-  if (s.length < lowerPrefix.length) return false;
+/** ASCII case-insensitive test that s.slice(start, end) starts with `lowerPrefix` (robots.cc StartsWithIgnoreCase). */
+function startsWithCI(s: string, start: number, end: number, lowerPrefix: string): boolean {
+  if (end - start < lowerPrefix.length) return false;
   for (let i = 0; i < lowerPrefix.length; i++) {
-    let c = s.charCodeAt(i);
+    let c = s.charCodeAt(start + i);
     if (c >= 0x41 && c <= 0x5a) c |= 0x20;
     if (c !== lowerPrefix.charCodeAt(i)) return false;
   }
@@ -47,17 +47,34 @@ const KEY_SPECS: readonly KeySpec[] = [
   { kind: 'sitemap', name: 'sitemap', typos: ['site-map'] },
 ];
 
-const OTHER: KeyClass = { kind: 'other', misspelling: null };
+// One shared object per outcome: the parser classifies every line and keeps none of them.
+function classes(kind: KeyKind): Record<'exact' | 'typo' | 'prefix', KeyClass> {
+  return {
+    exact: Object.freeze({ kind, misspelling: null }),
+    typo: Object.freeze({ kind, misspelling: 'typo' }),
+    prefix: Object.freeze({ kind, misspelling: 'prefix' }),
+  };
+}
+const CLASSES: Record<KeyKind, Record<'exact' | 'typo' | 'prefix', KeyClass>> = {
+  'user-agent': classes('user-agent'),
+  allow: classes('allow'),
+  disallow: classes('disallow'),
+  sitemap: classes('sitemap'),
+  other: classes('other'),
+};
 
-/** Classifies a key (already trimmed) the way Google's parser does, noting any leniency. */
-export function classifyKey(key: string): KeyClass {
+/**
+ * Classifies the key text.slice(start, end) (already trimmed) the way Google's parser does,
+ * noting any leniency. Works on the file text in place: most lines need no key string at all.
+ */
+export function classifyKey(text: string, start = 0, end = text.length): KeyClass {
   for (const spec of KEY_SPECS) {
-    if (startsWithCI(key, spec.name)) {
-      return { kind: spec.kind, misspelling: key.length === spec.name.length ? null : 'prefix' };
+    if (startsWithCI(text, start, end, spec.name)) {
+      return CLASSES[spec.kind][end - start === spec.name.length ? 'exact' : 'prefix'];
     }
     for (const typo of spec.typos) {
-      if (startsWithCI(key, typo)) return { kind: spec.kind, misspelling: 'typo' };
+      if (startsWithCI(text, start, end, typo)) return CLASSES[spec.kind].typo;
     }
   }
-  return OTHER;
+  return CLASSES.other.exact;
 }

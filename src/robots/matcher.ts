@@ -46,6 +46,25 @@ function entryMatches(entry: Entry, path: string): boolean {
   return path.indexOf(tail, pos) !== -1;
 }
 
+/**
+ * Units as 9-bit codes, so that node * 512 + code stays a small integer: keys hold only ASCII and
+ * the escaped-octet units U+E000–U+E0FF (encoding.ts); any other unit gets 511, which no key has.
+ */
+function unitCode(unit: number): number {
+  if (unit < 128) return unit;
+  return unit >= 0xe000 && unit < 0xe100 ? 128 + (unit - 0xe000) : 511;
+}
+
+function unitOf(code: number): number {
+  return code < 128 ? code : 0xe000 + (code - 128);
+}
+
+/** Up to this many distinct floating keys, each is searched with indexOf instead of the automaton. */
+const FEW_KEYS = 16;
+
+/** Dense transition rows kept per rule set (512 bytes each). */
+const MAX_ROWS = 4096;
+
 /** Keys are cut to this many units: any part of a required literal is itself required. */
 const MAX_KEY = 16;
 
@@ -58,12 +77,67 @@ class KeyIndex {
   private readonly edges = new Map<number, number>();
   private readonly anchoredOut: number[][] = [[]];
   private readonly floatOut: number[][] = [[]];
+  /** Floating keys and their entries: with few of them, native indexOf beats the automaton. */
+  private readonly floating = new Map<string, number[]>();
   private fail: Int32Array = new Int32Array(1);
+  /** Per node, the check that last emitted its floating outputs: each node emits once a check. */
+  private emitted: Uint32Array = new Uint32Array(1);
+  private check = 0;
   private nodeCount = 1;
   private hasFloat = false;
 
+  /** Transitions out of the root for ASCII units: the automaton spends most steps there. */
+  private readonly rootAscii = new Int32Array(128).fill(-1);
+  /** Resolved transitions (failure links followed), remembered: one lookup per path unit. */
+  private readonly delta = new Map<number, number>();
+  /** The same for ASCII units as dense rows, for up to MAX_ROWS nodes that paths reach. */
+  private readonly rows: (Int32Array | undefined)[] = [];
+  private rowCount = 0;
+
   private child(node: number, unit: number): number {
-    return this.edges.get(node * 0x10000 + unit) ?? -1;
+    if (node === 0 && unit < 128) return this.rootAscii[unit] ?? -1;
+    return this.edges.get(node * 512 + unitCode(unit)) ?? -1;
+  }
+
+  /** The automaton's next state after `unit` (goto, else failure links). */
+  private step(node: number, unit: number): number {
+    if (node === 0) {
+      const next = this.child(0, unit);
+      return next === -1 ? 0 : next;
+    }
+    if (unit < 128) {
+      let row = this.rows[node];
+      if (row === undefined && this.rowCount < MAX_ROWS) {
+        row = new Int32Array(128).fill(-1);
+        this.rows[node] = row;
+        this.rowCount++;
+      }
+      if (row !== undefined) {
+        const known = row[unit] ?? -1;
+        if (known !== -1) return known;
+        const result = this.resolve(node, unit);
+        row[unit] = result;
+        return result;
+      }
+    }
+    const key = node * 512 + unitCode(unit);
+    const known = this.delta.get(key);
+    if (known !== undefined) return known;
+    const result = this.resolve(node, unit);
+    if (this.delta.size > 100_000) this.delta.clear(); // bounded memory on hostile input
+    this.delta.set(key, result);
+    return result;
+  }
+
+  /** Follows failure links from `node` until `unit` has a goto edge (or the root). */
+  private resolve(node: number, unit: number): number {
+    let at = node;
+    let next = this.child(at, unit);
+    while (next === -1 && at !== 0) {
+      at = this.fail[at] ?? 0;
+      next = this.child(at, unit);
+    }
+    return next === -1 ? 0 : next;
   }
 
   private insert(key: string): number {
@@ -73,7 +147,8 @@ class KeyIndex {
       let next = this.child(node, unit);
       if (next === -1) {
         next = this.nodeCount++;
-        this.edges.set(node * 0x10000 + unit, next);
+        this.edges.set(node * 512 + unitCode(unit), next);
+        if (node === 0 && unit < 128) this.rootAscii[unit] = next;
         this.anchoredOut.push([]);
         this.floatOut.push([]);
       }
@@ -89,18 +164,22 @@ class KeyIndex {
   addFloating(key: string, entry: number): void {
     this.floatOut[this.insert(key)]?.push(entry);
     this.hasFloat = true;
+    const same = this.floating.get(key);
+    if (same === undefined) this.floating.set(key, [entry]);
+    else same.push(entry);
   }
 
   /** Builds failure links (breadth first) and folds outputs along them. */
   finish(): void {
     this.fail = new Int32Array(this.nodeCount);
+    this.emitted = new Uint32Array(this.nodeCount);
     if (!this.hasFloat) return;
     const children: number[][] = Array.from({ length: this.nodeCount }, () => []);
     const units: number[][] = Array.from({ length: this.nodeCount }, () => []);
     for (const [code, to] of this.edges) {
-      const from = Math.floor(code / 0x10000);
+      const from = Math.floor(code / 512);
       children[from]?.push(to);
-      units[from]?.push(code % 0x10000);
+      units[from]?.push(unitOf(code % 512));
     }
     const queue: number[] = [];
     for (const c of children[0] ?? []) queue.push(c);
@@ -133,17 +212,25 @@ class KeyIndex {
       for (const e of this.anchoredOut[node] ?? []) visit(e);
     }
     if (!this.hasFloat) return;
+    if (this.floating.size <= FEW_KEYS) {
+      for (const [key, entries] of this.floating) {
+        if (path.includes(key)) for (const e of entries) visit(e);
+      }
+      return;
+    }
+    this.check = (this.check + 1) >>> 0;
+    if (this.check === 0) {
+      this.emitted.fill(0);
+      this.check = 1;
+    }
     for (const e of this.floatOut[0] ?? []) visit(e);
     node = 0;
     for (let i = 0; i < path.length; i++) {
-      const unit = path.charCodeAt(i);
-      let next = this.child(node, unit);
-      while (next === -1 && node !== 0) {
-        node = this.fail[node] ?? 0;
-        next = this.child(node, unit);
-      }
-      node = next === -1 ? 0 : next;
-      for (const e of this.floatOut[node] ?? []) visit(e);
+      node = this.step(node, path.charCodeAt(i));
+      if (node === 0 || this.emitted[node] === this.check) continue;
+      this.emitted[node] = this.check;
+      const out = this.floatOut[node] ?? [];
+      for (let k = 0; k < out.length; k++) visit(out[k] ?? 0);
     }
   }
 }
@@ -197,23 +284,26 @@ function compileRule(rule: Rule, semantics: Semantics, out: Entry[]): void {
 /** A rule set compiled for one semantics. */
 export class CompiledRules {
   private readonly entries: Entry[] = [];
+  // Two indexes: prefixes need no failure links, so only floating keys pay for the automaton.
+  private readonly prefixes = new KeyIndex();
   private readonly index = new KeyIndex();
   private readonly seen: Uint32Array;
   private stamp = 0;
 
   constructor(rules: readonly Rule[], semantics: Semantics) {
     for (const rule of rules) compileRule(rule, semantics, this.entries);
+    // Each entry is indexed by its most selective required literal: the head, which must start
+    // the path, unless a later piece is longer (`/*.pdf$` is keyed by `.pdf`, not by `/`).
     this.entries.forEach((entry, id) => {
       const head = entry.segments[0] ?? '';
-      if (head !== '') {
-        this.index.addAnchored(head.slice(0, MAX_KEY), id);
-        return;
-      }
       let key = '';
-      for (const seg of entry.segments) if (seg.length > key.length) key = seg;
-      if (key === '') this.index.addAnchored('', id);
+      for (const seg of entry.segments.slice(1)) if (seg.length > key.length) key = seg;
+      if (head.length >= Math.min(key.length, MAX_KEY) && head !== '') {
+        this.prefixes.addAnchored(head.slice(0, MAX_KEY), id);
+      } else if (key === '') this.prefixes.addAnchored('', id);
       else this.index.addFloating(key.slice(0, MAX_KEY), id);
     });
+    this.prefixes.finish();
     this.index.finish();
     this.seen = new Uint32Array(this.entries.length);
   }
@@ -226,12 +316,14 @@ export class CompiledRules {
       this.stamp = 1;
     }
     const found: Entry[] = [];
-    this.index.candidates(path, (id) => {
+    const visit = (id: number) => {
       if (this.seen[id] === this.stamp) return;
       this.seen[id] = this.stamp;
       const entry = this.entries[id];
       if (entry !== undefined && entryMatches(entry, path)) found.push(entry);
-    });
+    };
+    this.prefixes.candidates(path, visit);
+    this.index.candidates(path, visit);
     return found;
   }
 

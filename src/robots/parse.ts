@@ -16,9 +16,29 @@ function isAsciiSpace(c: number): boolean {
   return c === 0x20 || (c >= 0x09 && c <= 0x0d);
 }
 
-// Controls other than TAB, LF, VT, FF and CR (which are whitespace or line ends).
+/** Controls other than TAB, LF, VT, FF and CR (which are whitespace or line ends). */
+function isControl(c: number): boolean {
+  return c < 0x09 || (c > 0x0d && c < 0x20) || c === 0x7f;
+}
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: anything but printable ASCII and whitespace
+const UNUSUAL = /[^\t\n\v\f\r\x20-\x7e]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the range is all of ASCII on purpose
+const NON_ASCII = /[^\x00-\x7f]/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const CONTROL = /[\x00-\x08\x0e-\x1f\x7f]/;
+
+/** Is s.slice(0, end) all ASCII, and does it hold a control character? One regex pass when clean. */
+function scan(s: string, end: number): { ascii: boolean; control: boolean } {
+  const head = end === s.length ? s : s.slice(0, end);
+  if (!UNUSUAL.test(head)) return { ascii: true, control: false };
+  return { ascii: !NON_ASCII.test(head), control: CONTROL.test(head) };
+}
+
+function hasControl(s: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) if (isControl(s.charCodeAt(i))) return true;
+  return false;
+}
 
 interface Formation {
   groups: Group[];
@@ -65,8 +85,13 @@ export function parseRobotsTxt(input: string): RobotsTxt {
   };
 
   // RFC 9309 §2.5: read at most 500 KiB; Google ignores content after that too.
-  const end = utf8CutIndex(text, 0, text.length, MAX_BYTES);
+  const head = scan(text, Math.min(text.length, MAX_BYTES));
+  const end = head.ascii
+    ? Math.min(text.length, MAX_BYTES)
+    : utf8CutIndex(text, 0, text.length, MAX_BYTES);
   const truncated = end < text.length;
+  // `end` never exceeds MAX_BYTES units (a unit is at least one byte), so `head` covered it all.
+  const anyControl = head.control;
 
   let start = 0;
   const first = text.charCodeAt(0);
@@ -81,15 +106,15 @@ export function parseRobotsTxt(input: string): RobotsTxt {
   if (start > 0) diag('bom', 'info', 1);
 
   const google = newFormation();
-  const strict = newFormation();
+  // RFC 9309's grouping equals Google's until the first line only Google accepts; from there on
+  // it is built apart (see forkStrict).
+  let strict: Formation | null = null;
   const original = newFormation();
   const sitemaps: string[] = [];
   const others: OtherDirective[] = [];
-  let hasMisspelledDirective = false;
   let blankInGroup = 0;
 
   const hasNul = text.indexOf('\0') !== -1 && text.indexOf('\0') < end;
-  const hasControl = CONTROL.test(truncated ? text.slice(0, end) : text);
 
   let lf = text.indexOf('\n', start);
   let cr = text.indexOf('\r', start);
@@ -124,7 +149,7 @@ export function parseRobotsTxt(input: string): RobotsTxt {
         diag('nul-character', 'error', line, { column: nul - i + 1 });
       }
     }
-    if (hasControl && CONTROL.test(text.slice(i, lineEnd))) {
+    if (anyControl && hasControl(text, i, lineEnd)) {
       diag('control-character', 'warning', line);
     }
 
@@ -168,10 +193,10 @@ export function parseRobotsTxt(input: string): RobotsTxt {
       } else {
         let vs = sep + 1;
         while (vs < e && isAsciiSpace(text.charCodeAt(vs))) vs++;
-        const key = text.slice(s, ke);
         const value = text.slice(vs, e);
-        const { kind, misspelling } = classifyKey(key);
+        const { kind, misspelling } = classifyKey(text, s, ke);
         const misspelled = misspelling !== null || missingColon;
+        const key = kind === 'other' || misspelled ? text.slice(s, ke) : '';
         if (kind !== 'other') {
           if (misspelling !== null) {
             diag('misspelled-key', 'warning', line, { key, canonical: kind, kind: misspelling });
@@ -189,6 +214,17 @@ export function parseRobotsTxt(input: string): RobotsTxt {
         : eol + 1;
   }
 
+  /** Copies Google's grouping so far into an RFC 9309 grouping that goes its own way from here. */
+  function forkStrict(): void {
+    if (strict !== null) return;
+    const groups = google.groups.map((g) => ({
+      agents: [...g.agents],
+      rules: [...g.rules],
+      line: g.line,
+    }));
+    strict = { groups, current: groups[groups.length - 1] ?? null, inRules: google.inRules };
+  }
+
   function handleDirective(
     kind: KeyKind,
     key: string,
@@ -204,10 +240,10 @@ export function parseRobotsTxt(input: string): RobotsTxt {
           });
         }
         blankInGroup = 0;
+        if (misspelled) forkStrict();
         addAgent(google, value, line);
-        if (misspelled) hasMisspelledDirective = true;
-        else {
-          addAgent(strict, value, line);
+        if (!misspelled) {
+          if (strict !== null) addAgent(strict, value, line);
           addAgent(original, value, line);
         }
         if (value === '') diag('empty-user-agent', 'warning', line);
@@ -225,10 +261,10 @@ export function parseRobotsTxt(input: string): RobotsTxt {
           diag('blank-line-in-record', 'warning', blankInGroup, { groupLine: google.current.line });
         }
         blankInGroup = 0;
+        if (misspelled) forkStrict();
         if (!addRule(google, rule)) diag('rule-outside-group', 'warning', line, { type: kind });
-        if (misspelled) hasMisspelledDirective = true;
-        else {
-          addRule(strict, rule);
+        if (!misspelled) {
+          if (strict !== null) addRule(strict, rule);
           // The 1994 standard knows only Disallow.
           if (kind === 'disallow') addRule(original, rule);
         }
@@ -276,13 +312,13 @@ export function parseRobotsTxt(input: string): RobotsTxt {
 
   return {
     groups: google.groups,
-    strictGroups: hasMisspelledDirective ? strict.groups : google.groups,
+    strictGroups: strict === null ? google.groups : (strict as Formation).groups,
     records1994: original.groups,
     sitemaps,
     others,
     diagnostics,
     lineCount: lineNo,
-    bytesRead: utf8Length(text, 0, end),
+    bytesRead: head.ascii ? end : utf8Length(text, 0, end),
     truncated,
   };
 }
