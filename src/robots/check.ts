@@ -46,7 +46,8 @@ function cacheOf(robots: RobotsTxt): Cache {
   return cache;
 }
 
-function groupsFor(robots: RobotsTxt, semantics: Semantics): readonly Group[] {
+/** The groups a semantics forms: Google's, RFC 9309's (no misspellings) or the 1994 records. */
+export function groupsFor(robots: RobotsTxt, semantics: Semantics): readonly Group[] {
   const groups =
     semantics === 'google'
       ? robots.groups

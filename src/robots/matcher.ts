@@ -1,6 +1,6 @@
 // Compiled rule sets: every candidate rule for a path is found in time linear in the path, and
 // each candidate is checked in time linear in pattern and path. No RegExp is built from a file.
-import { canonicalUnits, googleEscape, googleEscapedLength, isPlainAscii } from './encoding.ts';
+import { canonicalUnits, googleEscape, googleEscapedLength } from './encoding.ts';
 import type { Rule, Semantics } from './types.ts';
 
 interface Entry {
@@ -277,8 +277,7 @@ function compileRule(rule: Rule, semantics: Semantics, out: Entry[]): void {
     return;
   }
   // RFC 9309: match on canonical octets; rank by the same length Google uses.
-  const priority = isPlainAscii(rule.value) ? rule.value.length : googleEscapedLength(rule.value);
-  out.push(compileGlob(rule.value, rule, priority, false, true));
+  out.push(compileGlob(rule.value, rule, googleEscapedLength(rule.value), false, true));
 }
 
 /** A rule set compiled for one semantics. */

@@ -1,4 +1,5 @@
 // "What this file says", as data for non-experts: the UI turns it into sentences per language.
+import { groupsFor } from './check.ts';
 import type { Group, RobotsTxt, Rule, Semantics } from './types.ts';
 import { isStarAgent } from './user-agent.ts';
 
@@ -90,11 +91,5 @@ export function summarizeRobotsTxt(
   robots: RobotsTxt,
   semantics: Semantics = 'google',
 ): GroupSummary[] {
-  const groups =
-    semantics === 'google'
-      ? robots.groups
-      : semantics === 'rfc9309'
-        ? robots.strictGroups
-        : robots.records1994;
-  return groups.map((g) => summarizeGroup(g, semantics));
+  return groupsFor(robots, semantics).map((g) => summarizeGroup(g, semantics));
 }
