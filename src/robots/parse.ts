@@ -90,8 +90,6 @@ export function parseRobotsTxt(input: string): RobotsTxt {
     ? Math.min(text.length, MAX_BYTES)
     : utf8CutIndex(text, 0, text.length, MAX_BYTES);
   const truncated = end < text.length;
-  // `end` never exceeds MAX_BYTES units (a unit is at least one byte), so `head` covered it all.
-  const anyControl = head.control;
 
   let start = 0;
   const first = text.charCodeAt(0);
@@ -114,7 +112,8 @@ export function parseRobotsTxt(input: string): RobotsTxt {
   const others: OtherDirective[] = [];
   let blankInGroup = 0;
 
-  const hasNul = text.indexOf('\0') !== -1 && text.indexOf('\0') < end;
+  const firstNul = text.indexOf('\0');
+  const hasNul = firstNul !== -1 && firstNul < end;
 
   let lf = text.indexOf('\n', start);
   let cr = text.indexOf('\r', start);
@@ -149,7 +148,8 @@ export function parseRobotsTxt(input: string): RobotsTxt {
         diag('nul-character', 'error', line, { column: nul - i + 1 });
       }
     }
-    if (anyControl && hasControl(text, i, lineEnd)) {
+    // `end` never exceeds MAX_BYTES units (a unit is at least one byte): `head` saw every line.
+    if (head.control && hasControl(text, i, lineEnd)) {
       diag('control-character', 'warning', line);
     }
 
