@@ -1,0 +1,54 @@
+// The one protocol between popup and background: each message's request and reply, as types.
+import type { Outcome } from './policy.ts';
+import type { Settings } from './settings.ts';
+
+/** A cached fetch of one origin's /robots.txt. */
+export interface OriginReport {
+  origin: string;
+  outcome: Outcome;
+  fetchedAt: number;
+  expiresAt: number;
+  /** The body of the fetch before, when it differed (so the popup can show what changed). */
+  previousText: string | null;
+  /** Served from the cache rather than fetched for this request. */
+  fromCache: boolean;
+}
+
+/** What the popup shows for a tab. */
+export type TabReport =
+  /** The page has no robots.txt: chrome://, about:, file:, extension pages, the PDF viewer… */
+  | { kind: 'not-applicable'; url: string }
+  /** The user withheld the host permission for this origin (Firefox allows it). */
+  | { kind: 'no-permission'; url: string; origin: string }
+  | { kind: 'report'; url: string; report: OriginReport };
+
+export type Protocol = {
+  /** The report for a tab (fetching if needed, or the cached one). */
+  tabReport: { req: { tabId: number }; res: TabReport };
+  /** Fetch the tab's robots.txt again, bypassing the cache. */
+  refresh: { req: { tabId: number }; res: TabReport };
+  getSettings: { req: Record<string, never>; res: Settings };
+};
+
+export type MessageName = keyof Protocol;
+
+/** Errors cross as values: exceptions do not survive sendMessage. */
+export type Reply<T> = { ok: true; value: T } | { ok: false; error: string };
+
+/** Marks our messages, so the background answers nothing else. */
+export const MESSAGE_MARK = '__robotsLens';
+
+export interface Message<K extends MessageName = MessageName> {
+  [MESSAGE_MARK]: true;
+  name: K;
+  req: Protocol[K]['req'];
+}
+
+export function isMessage(value: unknown): value is Message {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as Record<string, unknown>)[MESSAGE_MARK] === true &&
+    typeof (value as Record<string, unknown>)['name'] === 'string'
+  );
+}
