@@ -1,0 +1,147 @@
+import { describe, expect, test } from 'vitest';
+import { OriginCache, type StorageLike } from '../../background/cache.ts';
+import type { Outcome } from '../../src/policy.ts';
+
+/** storage.local as a Map, with an optional quota: the one browser seam of the cache. */
+function memoryStorage(
+  quotaBytes = Number.POSITIVE_INFINITY,
+): StorageLike & { data: Map<string, unknown> } {
+  const data = new Map<string, unknown>();
+  const size = () => [...data.values()].reduce((n: number, v) => n + JSON.stringify(v).length, 0);
+  return {
+    data,
+    async get(keys) {
+      const out: Record<string, unknown> = {};
+      for (const k of Array.isArray(keys) ? keys : [keys])
+        if (data.has(k)) out[k] = structuredClone(data.get(k));
+      return out;
+    },
+    async set(items) {
+      const before = new Map(data);
+      for (const [k, v] of Object.entries(items)) data.set(k, structuredClone(v));
+      if (size() > quotaBytes) {
+        data.clear();
+        for (const [k, v] of before) data.set(k, v);
+        throw new Error('QUOTA_BYTES quota exceeded');
+      }
+    },
+    async remove(keys) {
+      for (const k of Array.isArray(keys) ? keys : [keys]) data.delete(k);
+    },
+  };
+}
+
+const ok = (text: string): Outcome => ({
+  kind: 'ok',
+  status: 200,
+  url: 'https://a.test/robots.txt',
+  redirects: [],
+  contentType: 'text/plain',
+  text,
+  bytes: text.length,
+  truncated: false,
+  looksLikeHtml: false,
+});
+
+describe('OriginCache', () => {
+  test('a fresh entry is served from the cache; one fetch within its lifetime', async () => {
+    let now = 1000;
+    const cache = new OriginCache(memoryStorage(), () => now);
+    let fetches = 0;
+    const fetchOutcome = async () => ({
+      outcome: ok(`v${++fetches}`),
+      fetchedAt: now,
+      expiresAt: now + 100,
+    });
+    expect((await cache.report('https://a.test', fetchOutcome)).fromCache).toBe(false);
+    now = 1050;
+    expect((await cache.report('https://a.test', fetchOutcome)).fromCache).toBe(true);
+    expect(fetches).toBe(1);
+    now = 1200;
+    expect((await cache.report('https://a.test', fetchOutcome)).fromCache).toBe(false);
+    expect(fetches).toBe(2);
+  });
+
+  test('concurrent requests for one origin share one fetch', async () => {
+    const cache = new OriginCache(memoryStorage());
+    let fetches = 0;
+    const slow = () =>
+      new Promise<{ outcome: Outcome; fetchedAt: number; expiresAt: number }>((r) =>
+        setTimeout(
+          () => r({ outcome: ok(`v${++fetches}`), fetchedAt: 0, expiresAt: Date.now() + 1e6 }),
+          20,
+        ),
+      );
+    const reports = await Promise.all([1, 2, 3].map(() => cache.report('https://a.test', slow)));
+    expect(fetches).toBe(1);
+    expect(new Set(reports.map((r) => (r.outcome.kind === 'ok' ? r.outcome.text : '')))).toEqual(
+      new Set(['v1']),
+    );
+  });
+
+  test('a manual refresh bypasses the cache and keeps the previous version when it changed', async () => {
+    const cache = new OriginCache(memoryStorage());
+    let version = 0;
+    const fetchOutcome = async () => ({
+      outcome: ok(version < 2 ? 'old' : 'new'),
+      fetchedAt: 0,
+      expiresAt: Date.now() + 1e6,
+    });
+    version = 1;
+    await cache.report('https://a.test', fetchOutcome);
+    version = 2;
+    const refreshed = await cache.report('https://a.test', fetchOutcome, true);
+    expect(refreshed).toMatchObject({ fromCache: false, previousText: 'old' });
+    const again = await cache.report('https://a.test', fetchOutcome, true);
+    expect(again.previousText).toBe('old');
+  });
+
+  test('at most N origins: the least recently used go first', async () => {
+    let now = 0;
+    const storage = memoryStorage();
+    const cache = new OriginCache(storage, () => now, 3);
+    for (const o of ['a', 'b', 'c']) {
+      now++;
+      await cache.put(`https://${o}.test`, ok(o), now, now + 1e6);
+    }
+    now++;
+    await cache.touch('https://a.test');
+    now++;
+    await cache.put('https://d.test', ok('d'), now, now + 1e6);
+    expect(await cache.get('https://b.test')).toBeNull();
+    expect(await cache.get('https://a.test')).not.toBeNull();
+    expect([...storage.data.keys()].filter((k) => k.startsWith('robots:')).sort()).toEqual([
+      'robots:https://a.test',
+      'robots:https://c.test',
+      'robots:https://d.test',
+    ]);
+  });
+
+  test('storage full: older entries are dropped and the write retried once', async () => {
+    const storage = memoryStorage(60_000);
+    const cache = new OriginCache(storage, Date.now, 500, Number.POSITIVE_INFINITY);
+    for (let i = 0; i < 10; i++)
+      await cache.put(`https://${i}.test`, ok('x'.repeat(9_000)), i, 1e12);
+    expect(await cache.get('https://9.test')).not.toBeNull();
+    expect(await cache.get('https://0.test')).toBeNull();
+  });
+
+  test('expired entries are purged; clear removes everything', async () => {
+    let now = 0;
+    const storage = memoryStorage();
+    const cache = new OriginCache(storage, () => now);
+    await cache.put('https://a.test', ok('a'), 0, 10);
+    await cache.put('https://b.test', ok('b'), 0, 1000);
+    now = 100;
+    expect(await cache.purgeExpired()).toBe(1);
+    expect(await cache.get('https://a.test')).toBeNull();
+    await cache.clear();
+    expect(storage.data.size).toBe(0);
+  });
+
+  test('a corrupt entry reads as absent', async () => {
+    const storage = memoryStorage();
+    await storage.set({ 'robots:https://a.test': { nonsense: true } });
+    expect(await new OriginCache(storage).get('https://a.test')).toBeNull();
+  });
+});
