@@ -1,0 +1,166 @@
+// The background: fetches and caches each visited origin's robots.txt, keeps the badge, and
+// answers the popup. Listeners are registered synchronously at top level: an MV3 worker can stop
+// at any moment and is woken by them.
+import {
+  isMessage,
+  type Message,
+  type OriginReport,
+  type Protocol,
+  type Reply,
+  type TabReport,
+} from '../src/messages.ts';
+import { expiresAt, outcomeOf, robotsOrigin } from '../src/policy.ts';
+import { parseRobotsTxt, type RobotsTxt } from '../src/robots/index.ts';
+import { DEFAULTS, KEYS, type Settings } from '../src/settings.ts';
+import { badgeFor } from './badge.ts';
+import { browser, type Runtime } from './browser.ts';
+import { OriginCache, type StorageLike } from './cache.ts';
+import { fetchRobotsTxt } from './fetch-robots.ts';
+import { RedirectWatchers } from './redirects.ts';
+
+const redirects = new RedirectWatchers();
+const localCache = new OriginCache(browser.storage.local as StorageLike);
+// Private windows: nothing reaches persistent storage.
+const privateCache = new OriginCache(browser.storage.session as StorageLike);
+
+async function settings(): Promise<Settings> {
+  const stored = (await browser.storage.local.get(KEYS.settings))[KEYS.settings];
+  return {
+    ...DEFAULTS,
+    ...(typeof stored === 'object' && stored !== null ? (stored as Partial<Settings>) : {}),
+  };
+}
+
+/** Parsed files by origin and fetch time, so a badge update does not parse again. */
+const parsed = new Map<string, RobotsTxt>();
+function robotsOf(report: OriginReport): RobotsTxt | null {
+  if (report.outcome.kind !== 'ok') return null;
+  const key = `${report.origin} ${report.fetchedAt}`;
+  let robots = parsed.get(key);
+  if (robots === undefined) {
+    robots = parseRobotsTxt(report.outcome.text);
+    if (parsed.size >= 20) parsed.delete(parsed.keys().next().value ?? '');
+    parsed.set(key, robots);
+  }
+  return robots;
+}
+
+async function originReport(
+  origin: string,
+  incognito: boolean,
+  force: boolean,
+): Promise<OriginReport> {
+  const { cacheLifetimeMs } = await settings();
+  const cache = incognito ? privateCache : localCache;
+  return cache.report(
+    origin,
+    async () => {
+      const fetchedAt = Date.now();
+      const facts = await fetchRobotsTxt(`${origin}/robots.txt`, {
+        fetch: (input, init) => fetch(input, init),
+        watchRedirects: (url, onRedirect) => redirects.watch(url, onRedirect),
+      });
+      const cacheControl = facts.kind === 'response' ? facts.cacheControl : null;
+      return {
+        outcome: outcomeOf(facts),
+        fetchedAt,
+        expiresAt: expiresAt(fetchedAt, cacheControl, cacheLifetimeMs),
+      };
+    },
+    force,
+  );
+}
+
+/** The match pattern for an origin's host (match patterns carry no port). */
+function hostPattern(origin: string): string {
+  const url = new URL(origin);
+  return `${url.protocol}//${url.hostname}/*`;
+}
+
+async function showBadge(tabId: number, url: string, report: OriginReport | null): Promise<void> {
+  const robot = (await settings()).robots[0];
+  const badge =
+    report === null || robot === undefined
+      ? { text: '', color: '#000000', title: 'Robots Lens' }
+      : badgeFor(robot, url, report, robotsOf(report));
+  await Promise.all([
+    browser.action.setBadgeText({ tabId, text: badge.text }),
+    browser.action.setBadgeBackgroundColor({ tabId, color: badge.color }),
+    browser.action.setTitle({ tabId, title: badge.title }),
+    browser.action.setBadgeTextColor?.({ tabId, color: '#ffffff' }),
+  ]);
+}
+
+async function tabReport(tabId: number, force: boolean): Promise<TabReport> {
+  const tab = await browser.tabs.get(tabId);
+  const url = tab.url ?? '';
+  const origin = robotsOrigin(url);
+  if (origin === null) return { kind: 'not-applicable', url };
+  if (!(await browser.permissions.contains({ origins: [hostPattern(origin)] }))) {
+    return { kind: 'no-permission', url, origin };
+  }
+  const report = await originReport(origin, tab.incognito, force);
+  await showBadge(tabId, url, report).catch(() => {});
+  return { kind: 'report', url, report };
+}
+
+/** A tab committed a navigation or changed its URL in page (history.pushState). */
+async function onTabUrl(tabId: number, url: string, incognito: boolean): Promise<void> {
+  const origin = robotsOrigin(url);
+  const { checking } = await settings();
+  if (
+    origin === null ||
+    checking !== 'auto' ||
+    !(await browser.permissions.contains({ origins: [hostPattern(origin)] }))
+  ) {
+    await showBadge(tabId, url, null);
+    return;
+  }
+  await showBadge(tabId, url, await originReport(origin, incognito, false));
+}
+
+browser.tabs.onUpdated.addListener((tabId, change, tab) => {
+  const url = change.url ?? (change.status === 'loading' ? tab.url : undefined);
+  if (url === undefined) return;
+  onTabUrl(tabId, url, tab.incognito).catch(() => {});
+});
+
+browser.webRequest.onBeforeRedirect.addListener(
+  (details) => {
+    if (details.tabId !== -1) return;
+    redirects.observe({ from: details.url, to: details.redirectUrl, status: details.statusCode });
+  },
+  { urls: ['http://*/*', 'https://*/*'] },
+);
+
+const handlers: {
+  [K in keyof Protocol]: (req: Protocol[K]['req']) => Promise<Protocol[K]['res']>;
+} = {
+  tabReport: ({ tabId }) => tabReport(tabId, false),
+  refresh: ({ tabId }) => tabReport(tabId, true),
+  getSettings: () => settings(),
+};
+
+function handle<K extends keyof Protocol>(message: Message<K>): Promise<Reply<Protocol[K]['res']>> {
+  return handlers[message.name](message.req).then(
+    (value) => ({ ok: true, value }) as const,
+    (error: unknown) =>
+      ({ ok: false, error: error instanceof Error ? error.message : String(error) }) as const,
+  );
+}
+
+browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.MessageSender) => {
+  // Only our own pages may ask.
+  if (!isMessage(message) || sender.id !== browser.runtime.id) return undefined;
+  return handle(message);
+});
+
+// Purge expired entries from an alarm, not a timer: the worker may be stopped in between.
+browser.alarms.onAlarm.addListener((alarm) => {
+  if (alarm.name !== 'purge') return;
+  localCache.purgeExpired().catch(() => {});
+  privateCache.purgeExpired().catch(() => {});
+});
+browser.runtime.onInstalled.addListener(() => {
+  Promise.resolve(browser.alarms.create('purge', { periodInMinutes: 60 })).catch(() => {});
+});

@@ -1,0 +1,41 @@
+// The popup's only link to the background and the browser: components get these as `actions`.
+import { MESSAGE_MARK, type Protocol, type Reply } from '../src/messages.ts';
+import { browser } from './browser.ts';
+
+export interface Actions {
+  tabReport(tabId: number): Promise<Protocol['tabReport']['res']>;
+  refresh(tabId: number): Promise<Protocol['refresh']['res']>;
+  settings(): Promise<Protocol['getSettings']['res']>;
+  /** Asks the user for the host permission of an origin (needs the click that calls it). */
+  requestPermission(origin: string): Promise<boolean>;
+}
+
+async function send<K extends keyof Protocol>(
+  name: K,
+  req: Protocol[K]['req'],
+): Promise<Protocol[K]['res']> {
+  const reply = (await browser.runtime.sendMessage({ [MESSAGE_MARK]: true, name, req })) as
+    | Reply<Protocol[K]['res']>
+    | undefined;
+  if (reply === undefined) throw new Error('The background did not answer.');
+  if (!reply.ok) throw new Error(reply.error);
+  return reply.value;
+}
+
+export const connector: Actions = {
+  tabReport: (tabId) => send('tabReport', { tabId }),
+  refresh: (tabId) => send('refresh', { tabId }),
+  settings: () => send('getSettings', {}),
+  requestPermission: (origin) => {
+    const { protocol, hostname } = new URL(origin);
+    return browser.permissions.request({ origins: [`${protocol}//${hostname}/*`] });
+  },
+};
+
+/** The tab to show: `?tab=<id>` (a test seam kept in the product), else the active tab. */
+export async function targetTabId(): Promise<number | null> {
+  const param = new URLSearchParams(location.search).get('tab');
+  if (param !== null && /^\d+$/.test(param)) return Number(param);
+  const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
+  return tab?.id ?? null;
+}
