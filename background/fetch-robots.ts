@@ -8,6 +8,9 @@ import {
   MAX_REDIRECTS,
 } from '../src/policy.ts';
 
+/** How long to wait for redirect events that arrive after the response. */
+const LATE_EVENTS_MS = 2000;
+
 /** One redirect as the browser reports it (webRequest.onBeforeRedirect). */
 export interface RedirectEvent {
   from: string;
@@ -67,6 +70,7 @@ export async function fetchRobotsTxt(robotsUrl: string, deps: FetchDeps): Promis
   const controller = new AbortController();
   const redirects: Hop[] = [];
   const visited = new Set([robotsUrl]);
+  let chainEnd = robotsUrl;
   let stopReason: 'timeout' | 'too-many-redirects' | 'redirect-loop' | null = null;
   const stop = (reason: NonNullable<typeof stopReason>) => {
     if (stopReason === null) stopReason = reason;
@@ -74,6 +78,7 @@ export async function fetchRobotsTxt(robotsUrl: string, deps: FetchDeps): Promis
   };
   const unwatch = deps.watchRedirects(robotsUrl, ({ from, to, status }) => {
     redirects.push({ url: from, status });
+    chainEnd = to;
     if (visited.has(to)) stop('redirect-loop');
     else if (redirects.length > maxRedirects) stop('too-many-redirects');
     visited.add(to);
@@ -88,6 +93,18 @@ export async function fetchRobotsTxt(robotsUrl: string, deps: FetchDeps): Promis
       referrerPolicy: 'no-referrer',
     });
     const { bytes, truncated } = await readCapped(response, deps.maxBytes ?? MAX_BODY_BYTES);
+    // Firefox may deliver webRequest events after fetch resolves: wait until the chain we saw
+    // reaches the URL the body came from, so every hop is counted.
+    const deadline = Date.now() + LATE_EVENTS_MS;
+    while (
+      response.redirected &&
+      response.url !== '' &&
+      chainEnd !== response.url &&
+      stopReason === null &&
+      Date.now() < deadline
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
     if (stopReason !== null) return { kind: stopReason, redirects };
     return {
       kind: 'response',

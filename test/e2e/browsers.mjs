@@ -1,0 +1,149 @@
+// Real Chromium (playwright-core) and real Firefox ESR (puppeteer-core over WebDriver BiDi), headless,
+// with dist/ loaded, following ../shared/BROWSER-TESTING.md. Both offer the same small driver.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium } from 'playwright-core';
+import puppeteer from 'puppeteer-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+export const EXT = resolve(import.meta.dirname, '../../dist');
+const GECKO_ID = JSON.parse(readFileSync(join(EXT, 'manifest.json'), 'utf8'))
+  .browser_specific_settings.gecko.id;
+const FIREFOX_UUID = '6a1c2e3f-0b4d-4e5f-9a8b-7c6d5e4f3a2b';
+
+export function requireBrowser(name, path, pkg) {
+  if (!existsSync(path))
+    throw new Error(
+      `${name} is not installed at ${path}. Install it with: apt-get install -y ${pkg} (or run .ci/run)`,
+    );
+}
+
+/** Reads what the popup shows, from inside the popup page. */
+const readPopup = () => ({
+  state: document.body.dataset.state,
+  outcome:
+    document.querySelector('[data-fetch-outcome]')?.getAttribute('data-fetch-outcome') ?? null,
+  text: document.body.innerText,
+  rows: [...document.querySelectorAll('[data-robot]')].map((el) => ({
+    robot: el.getAttribute('data-robot'),
+    verdict: el.getAttribute('data-verdict'),
+    line: el.getAttribute('data-rule-line'),
+  })),
+  pwned: window.__pwned ?? null,
+  injected: document.querySelectorAll('main img, main script, main b').length,
+  file: document.querySelector('.file pre')?.textContent ?? null,
+});
+
+export async function launchChromium() {
+  requireBrowser('Chromium', CHROMIUM, 'chromium');
+  const dir = mkdtempSync(join(tmpdir(), 'rl-chromium-'));
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      `--disable-extensions-except=${EXT}`,
+      `--load-extension=${EXT}`,
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost',
+    ],
+  });
+  let [worker] = context.serviceWorkers();
+  if (!worker) worker = await context.waitForEvent('serviceworker');
+  const extId = new URL(worker.url()).host;
+  const api = (fn, arg) => worker.evaluate(fn, arg);
+  return {
+    name: 'chromium',
+    async openSite(url) {
+      const page = await context.newPage();
+      await page.goto(url);
+      const tabId = await api(
+        async (u) => (await chrome.tabs.query({})).find((t) => t.url === u)?.id,
+        url,
+      );
+      return { tabId, page };
+    },
+    async popup(tabId, { screenshot } = {}) {
+      const page = await context.newPage();
+      await page.setViewportSize({ width: 460, height: 600 });
+      await page.goto(`chrome-extension://${extId}/popup.html?tab=${tabId}`);
+      await page.waitForSelector('body[data-state="done"], body[data-state="error"]', {
+        timeout: 30_000,
+      });
+      if (screenshot) await page.screenshot({ path: screenshot });
+      const seen = await page.evaluate(readPopup);
+      await page.close();
+      return seen;
+    },
+    badge: (tabId) => api((id) => chrome.action.getBadgeText({ tabId: id }), tabId),
+    title: (tabId) => api((id) => chrome.action.getTitle({ tabId: id }), tabId),
+    async close() {
+      await context.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchFirefox() {
+  requireBrowser('Firefox ESR', FIREFOX, 'firefox-esr');
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: FIREFOX,
+    headless: true,
+    args: ['--remote-allow-system-access'],
+    env: { ...process.env, MOZ_REMOTE_SETTINGS_DEVTOOLS: '1' },
+    extraPrefsFirefox: {
+      'extensions.webextensions.uuids': JSON.stringify({ [GECKO_ID]: FIREFOX_UUID }),
+      'services.settings.server': 'data:,#remote-settings-dummy/v1',
+      'network.connectivity-service.enabled': false,
+    },
+  });
+  await browser.installExtension(EXT);
+  const base = `moz-extension://${FIREFOX_UUID}`;
+  // moz-extension navigations never resolve over BiDi: start them and wait for the document.
+  const openExtPage = async (page, url) => {
+    page.goto(url).catch(() => {});
+    await page.waitForFunction(
+      (u) => location.href === u && document.readyState === 'complete',
+      {},
+      url,
+    );
+  };
+  const foothold = await browser.newPage();
+  await openExtPage(foothold, `${base}/popup.html?tab=0`);
+  const api = (fn, arg) => foothold.evaluate(fn, arg);
+  return {
+    name: 'firefox',
+    async openSite(url) {
+      const page = await browser.newPage();
+      await page.goto(url);
+      const tabId = await api(
+        async (u) => (await browser.tabs.query({})).find((t) => t.url === u)?.id,
+        url,
+      );
+      return { tabId, page };
+    },
+    async popup(tabId, { screenshot } = {}) {
+      const page = await browser.newPage();
+      await page.setViewport({ width: 460, height: 600 });
+      await openExtPage(page, `${base}/popup.html?tab=${tabId}`);
+      await page.waitForSelector('body[data-state="done"], body[data-state="error"]', {
+        timeout: 30_000,
+      });
+      if (screenshot) await page.screenshot({ path: screenshot });
+      const seen = await page.evaluate(readPopup);
+      await page.close();
+      return seen;
+    },
+    badge: (tabId) => api((id) => browser.action.getBadgeText({ tabId: id }), tabId),
+    title: (tabId) => api((id) => browser.action.getTitle({ tabId: id }), tabId),
+    close: () => browser.close(),
+  };
+}
