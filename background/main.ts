@@ -31,6 +31,26 @@ async function settings(): Promise<Settings> {
   };
 }
 
+/** Validates and stores a change (the options page of issue 5 adds sync and migrations). */
+async function setSettings(change: Partial<Settings>): Promise<Settings> {
+  const next = { ...(await settings()) };
+  if (change.checking === 'auto' || change.checking === 'on-demand')
+    next.checking = change.checking;
+  if (typeof change.showOtherReadings === 'boolean')
+    next.showOtherReadings = change.showOtherReadings;
+  if (
+    Array.isArray(change.robots) &&
+    change.robots.every((r) => typeof r === 'string' && r.trim() !== '')
+  ) {
+    next.robots = change.robots.map((r) => r.trim());
+  }
+  if (typeof change.cacheLifetimeMs === 'number' && change.cacheLifetimeMs > 0) {
+    next.cacheLifetimeMs = Math.min(change.cacheLifetimeMs, DEFAULTS.cacheLifetimeMs);
+  }
+  await browser.storage.local.set({ [KEYS.settings]: next });
+  return next;
+}
+
 /** Parsed files by origin and fetch time, so a badge update does not parse again. */
 const parsed = new Map<string, RobotsTxt>();
 function robotsOf(report: OriginReport): RobotsTxt | null {
@@ -71,6 +91,8 @@ async function originReport(
   );
 }
 
+const ALL_SITES = ['http://*/*', 'https://*/*'];
+
 /** The match pattern for an origin's host (match patterns carry no port). */
 function hostPattern(origin: string): string {
   const url = new URL(origin);
@@ -94,6 +116,9 @@ async function showBadge(tabId: number, url: string, report: OriginReport | null
 async function tabReport(tabId: number, force: boolean): Promise<TabReport> {
   const tab = await browser.tabs.get(tabId);
   const url = tab.url ?? '';
+  if (tab.url === undefined && !(await browser.permissions.contains({ origins: ALL_SITES }))) {
+    return { kind: 'no-permission', url, origin: null };
+  }
   const origin = robotsOrigin(url);
   if (origin === null) return { kind: 'not-applicable', url };
   if (!(await browser.permissions.contains({ origins: [hostPattern(origin)] }))) {
@@ -139,6 +164,7 @@ const handlers: {
   tabReport: ({ tabId }) => tabReport(tabId, false),
   refresh: ({ tabId }) => tabReport(tabId, true),
   getSettings: () => settings(),
+  setSettings: (change) => setSettings(change),
 };
 
 function handle<K extends keyof Protocol>(message: Message<K>): Promise<Reply<Protocol[K]['res']>> {

@@ -1,13 +1,35 @@
 // The popup's components: they render data and call `actions`, never the browser.
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { TabReport } from '../src/messages.ts';
+import type { Settings } from '../src/settings.ts';
 import type { Actions } from './connector.ts';
 import { type RobotRow, type ViewModel, viewModel } from './view-model.ts';
 
 type State =
   | { status: 'loading' }
-  | { status: 'done'; model: ViewModel }
+  | { status: 'done'; model: ViewModel; settings: Settings }
   | { status: 'error'; message: string };
+
+function CheckingToggle({ settings, actions }: { settings: Settings; actions: Actions }) {
+  const [auto, setAuto] = useState(settings.checking === 'auto');
+  return (
+    <label class="setting">
+      <input
+        type="checkbox"
+        name="checking"
+        checked={auto}
+        onChange={(event) => {
+          const checked = event.currentTarget.checked;
+          setAuto(checked);
+          actions
+            .setSettings({ checking: checked ? 'auto' : 'on-demand' })
+            .catch(() => setAuto(!checked));
+        }}
+      />{' '}
+      Check sites automatically as I browse (otherwise only when I open this popup)
+    </label>
+  );
+}
 
 function Row({ row }: { row: RobotRow }) {
   const ruleAttr = row.rule === null ? {} : { 'data-rule-line': String(row.rule.line) };
@@ -63,7 +85,7 @@ export function App({ tabId, actions }: { tabId: number | null; actions: Actions
           (force ? actions.refresh(tabId) : actions.tabReport(tabId)) as Promise<TabReport>,
           actions.settings(),
         ]);
-        setState({ status: 'done', model: viewModel(report, settings.robots) });
+        setState({ status: 'done', model: viewModel(report, settings.robots), settings });
       } catch (error) {
         setState({
           status: 'error',
@@ -109,12 +131,14 @@ export function App({ tabId, actions }: { tabId: number | null; actions: Actions
             {w}
           </p>
         ))}
-        {model.needsPermission && model.origin !== null && (
+        {model.needsPermission && (
           <button
             type="button"
-            onClick={() => actions.requestPermission(model.origin ?? '').then(() => load(false))}
+            onClick={() => actions.requestPermission(model.origin).then(() => load(false))}
           >
-            Allow Robots Lens to read {model.origin}/robots.txt
+            {model.origin === null
+              ? 'Allow Robots Lens to read robots.txt on the sites you visit'
+              : `Allow Robots Lens to read ${model.origin}/robots.txt`}
           </button>
         )}
         {model.outcome !== 'not-applicable' && (
@@ -137,6 +161,9 @@ export function App({ tabId, actions }: { tabId: number | null; actions: Actions
           <pre>{model.text}</pre>
         </details>
       )}
+      <footer>
+        <CheckingToggle settings={state.settings} actions={actions} />
+      </footer>
     </main>
   );
 }

@@ -6,8 +6,9 @@ export interface Actions {
   tabReport(tabId: number): Promise<Protocol['tabReport']['res']>;
   refresh(tabId: number): Promise<Protocol['refresh']['res']>;
   settings(): Promise<Protocol['getSettings']['res']>;
-  /** Asks the user for the host permission of an origin (needs the click that calls it). */
-  requestPermission(origin: string): Promise<boolean>;
+  setSettings(change: Protocol['setSettings']['req']): Promise<Protocol['setSettings']['res']>;
+  /** Asks the user for the host permission of an origin, or of all sites (null); needs the click that calls it. */
+  requestPermission(origin: string | null): Promise<boolean>;
 }
 
 async function send<K extends keyof Protocol>(
@@ -26,7 +27,10 @@ export const connector: Actions = {
   tabReport: (tabId) => send('tabReport', { tabId }),
   refresh: (tabId) => send('refresh', { tabId }),
   settings: () => send('getSettings', {}),
+  setSettings: (change) => send('setSettings', change),
   requestPermission: (origin) => {
+    if (origin === null)
+      return browser.permissions.request({ origins: ['http://*/*', 'https://*/*'] });
     const { protocol, hostname } = new URL(origin);
     return browser.permissions.request({ origins: [`${protocol}//${hostname}/*`] });
   },

@@ -147,7 +147,10 @@ export function viewModel(
     return {
       url: report.url,
       outcome: 'not-applicable',
-      summary: `Robots Lens may not read ${report.origin}/robots.txt yet.`,
+      summary:
+        report.origin === null
+          ? 'Robots Lens may not read robots.txt on the sites you visit: access to websites was withheld.'
+          : `Robots Lens may not read ${report.origin}/robots.txt yet.`,
       warnings: [],
       rows: unknownRows('no permission'),
       text: null,

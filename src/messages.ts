@@ -18,8 +18,11 @@ export interface OriginReport {
 export type TabReport =
   /** The page has no robots.txt: chrome://, about:, file:, extension pages, the PDF viewer… */
   | { kind: 'not-applicable'; url: string }
-  /** The user withheld the host permission for this origin (Firefox allows it). */
-  | { kind: 'no-permission'; url: string; origin: string }
+  /**
+   * The user withheld the host permission (Firefox allows it): for this origin, or for all sites
+   * (origin null: without it the browser hides the tab's URL too).
+   */
+  | { kind: 'no-permission'; url: string; origin: string | null }
   | { kind: 'report'; url: string; report: OriginReport };
 
 export type Protocol = {
@@ -28,6 +31,8 @@ export type Protocol = {
   /** Fetch the tab's robots.txt again, bypassing the cache. */
   refresh: { req: { tabId: number }; res: TabReport };
   getSettings: { req: Record<string, never>; res: Settings };
+  /** Changes some settings; replies with all of them. */
+  setSettings: { req: Partial<Settings>; res: Settings };
 };
 
 export type MessageName = keyof Protocol;

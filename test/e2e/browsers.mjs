@@ -82,6 +82,18 @@ export async function launchChromium() {
       await page.close();
       return seen;
     },
+    async click(tabId, selector) {
+      const page = await context.newPage();
+      await page.goto(`chrome-extension://${extId}/popup.html?tab=${tabId}`);
+      await page.waitForSelector('body[data-state="done"]', { timeout: 30_000 });
+      await page.click(selector);
+      await page.waitForTimeout(300);
+      await page.close();
+    },
+    revokeHost: () =>
+      api(() =>
+        chrome.permissions.remove({ origins: ['http://127.0.0.1/*'] }).catch((e) => String(e)),
+      ),
     badge: (tabId) => api((id) => chrome.action.getBadgeText({ tabId: id }), tabId),
     title: (tabId) => api((id) => chrome.action.getTitle({ tabId: id }), tabId),
     async close() {
@@ -142,6 +154,15 @@ export async function launchFirefox() {
       await page.close();
       return seen;
     },
+    async click(tabId, selector) {
+      const page = await browser.newPage();
+      await openExtPage(page, `${base}/popup.html?tab=${tabId}`);
+      await page.waitForSelector('body[data-state="done"]', { timeout: 30_000 });
+      await page.click(selector);
+      await new Promise((r) => setTimeout(r, 300));
+      await page.close();
+    },
+    revokeHost: () => api(() => browser.permissions.remove({ origins: ['http://*/*'] })),
     badge: (tabId) => api((id) => browser.action.getBadgeText({ tabId: id }), tabId),
     title: (tabId) => api((id) => browser.action.getTitle({ tabId: id }), tabId),
     close: () => browser.close(),

@@ -108,6 +108,18 @@ for (const launch of [launchChromium, launchFirefox]) {
       assert.ok(popup.file.includes('<img src=x onerror="window.__pwned=2">'));
     });
 
+    test('"only when I open the popup": no request while browsing, one when the popup opens', async () => {
+      await browser.click(tabs.normal.tabId, 'input[name="checking"]');
+      const { tabId } = await browser.openSite(`${sites.origins.later}/private/page`);
+      await new Promise((r) => setTimeout(r, 1000));
+      assert.equal(sites.robotsRequests('later'), 0);
+      assert.equal(await browser.badge(tabId), '');
+      const popup = await browser.popup(tabId);
+      assert.equal(popup.rows.find((r) => r.robot === 'Googlebot').verdict, 'disallowed');
+      assert.equal(sites.robotsRequests('later'), 1);
+      await browser.click(tabId, 'input[name="checking"]'); // back to automatic
+    });
+
     test('the badge follows history.pushState', async () => {
       const { tabId, page } = await browser.openSite(`${sites.origins.normal}/`);
       await browser.popup(tabId);
@@ -117,6 +129,18 @@ for (const launch of [launchChromium, launchFirefox]) {
       while ((await browser.badge(tabId)) !== '✕' && Date.now() < deadline)
         await new Promise((r) => setTimeout(r, 100));
       assert.equal(await browser.badge(tabId), '✕');
+    });
+
+    // Firefox lets the user withhold host permissions (Chromium refuses to remove required ones).
+    test('a withheld host permission: the popup says so and offers the button', {
+      skip: launch === launchChromium && 'Chromium cannot withhold required host permissions',
+    }, async () => {
+      await browser.revokeHost();
+      const popup = await browser.popup(tabs.normal.tabId);
+      assert.equal(popup.outcome, 'not-applicable');
+      assert.ok(popup.text.includes('may not read'), popup.text);
+      assert.ok(popup.text.includes('Allow Robots Lens to read'), popup.text);
+      assert.ok(popup.rows.every((r) => r.verdict === 'unknown'));
     });
   });
 }

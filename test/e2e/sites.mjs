@@ -15,6 +15,7 @@ function scenarios(ports) {
   };
   return {
     normal: (_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end(NORMAL),
+    later: (_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end(NORMAL),
     missing: (_req, res) => res.writeHead(404).end('not found'),
     forbidden: (_req, res) => res.writeHead(403).end('forbidden'),
     error503: (_req, res) => res.writeHead(503).end('unavailable'),
