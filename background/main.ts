@@ -187,6 +187,9 @@ browser.alarms.onAlarm.addListener((alarm) => {
   localCache.purgeExpired().catch(() => {});
   privateCache.purgeExpired().catch(() => {});
 });
-browser.runtime.onInstalled.addListener(() => {
+// Chrome may clear alarms when the browser restarts: create it on install and on every start.
+const schedulePurge = () => {
   Promise.resolve(browser.alarms.create('purge', { periodInMinutes: 60 })).catch(() => {});
-});
+};
+browser.runtime.onInstalled.addListener(schedulePurge);
+browser.runtime.onStartup.addListener(schedulePurge);

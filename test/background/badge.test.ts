@@ -1,0 +1,104 @@
+import { describe, expect, test } from 'vitest';
+import { BADGE_COLORS, badgeFor } from '../../background/badge.ts';
+import { RedirectWatchers } from '../../background/redirects.ts';
+import type { OriginReport } from '../../src/messages.ts';
+import type { Outcome } from '../../src/policy.ts';
+import { parseRobotsTxt } from '../../src/robots/index.ts';
+
+const report = (outcome: Outcome): OriginReport => ({
+  origin: 'https://a.test',
+  outcome,
+  fetchedAt: 0,
+  expiresAt: 1,
+  previousText: null,
+  fromCache: false,
+});
+const TEXT =
+  'User-agent: *\nDisallow: /private/\n\nUser-agent: Googlebot\nAllow: /private/ok\nDisallow: /private/\n';
+const ok: Outcome = {
+  kind: 'ok',
+  status: 200,
+  url: 'https://a.test/robots.txt',
+  redirects: [],
+  contentType: 'text/plain',
+  text: TEXT,
+  bytes: TEXT.length,
+  truncated: false,
+  looksLikeHtml: false,
+};
+
+describe('badgeFor', () => {
+  const robots = parseRobotsTxt(TEXT);
+  test('disallowed: ✕, red, the deciding line in the tooltip', () => {
+    expect(badgeFor('Googlebot', 'https://a.test/private/x', report(ok), robots)).toEqual({
+      text: '✕',
+      color: BADGE_COLORS.disallowed,
+      title: 'Googlebot: disallowed — line 6: Disallow: /private/',
+    });
+  });
+  test('allowed by a longer Allow', () => {
+    expect(badgeFor('Googlebot', 'https://a.test/private/ok', report(ok), robots)).toMatchObject({
+      text: '✓',
+      title: 'Googlebot: allowed — line 5: Allow: /private/ok',
+    });
+  });
+  test('no rule matches', () => {
+    expect(badgeFor('GPTBot', 'https://a.test/', report(ok), robots).title).toBe(
+      'GPTBot: allowed — no rule matches',
+    );
+  });
+  test('unavailable (404): allowed; unreachable (503): !', () => {
+    expect(
+      badgeFor(
+        'Googlebot',
+        'https://a.test/',
+        report({ kind: 'unavailable', reason: 'status', status: 404, redirects: [] }),
+        null,
+      ),
+    ).toMatchObject({
+      text: '✓',
+      title: 'Googlebot: allowed — no robots.txt (404), every page may be crawled',
+    });
+    expect(
+      badgeFor(
+        'Googlebot',
+        'https://a.test/',
+        report({
+          kind: 'unreachable',
+          reason: 'status',
+          status: 503,
+          message: null,
+          redirects: [],
+        }),
+        null,
+      ),
+    ).toMatchObject({ text: '!', color: BADGE_COLORS.unreachable });
+  });
+  test('a robot profile applies: Applebot follows the Googlebot group', () => {
+    expect(badgeFor('Applebot', 'https://a.test/private/ok', report(ok), robots).text).toBe('✓');
+  });
+});
+
+describe('RedirectWatchers', () => {
+  test('follows a chain by its current URL and stops when asked', () => {
+    const watchers = new RedirectWatchers();
+    const seen: string[] = [];
+    const stop = watchers.watch('https://a.test/robots.txt', (e) =>
+      seen.push(`${e.status} ${e.to}`),
+    );
+    watchers.observe({
+      from: 'https://a.test/robots.txt',
+      to: 'https://b.test/robots.txt',
+      status: 301,
+    });
+    watchers.observe({ from: 'https://other.test/x', to: 'https://c.test/', status: 302 });
+    watchers.observe({
+      from: 'https://b.test/robots.txt',
+      to: 'https://b.test/r.txt',
+      status: 302,
+    });
+    stop();
+    watchers.observe({ from: 'https://b.test/r.txt', to: 'https://d.test/', status: 301 });
+    expect(seen).toEqual(['301 https://b.test/robots.txt', '302 https://b.test/r.txt']);
+  });
+});
