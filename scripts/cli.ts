@@ -4,21 +4,12 @@
 import { readFileSync } from 'node:fs';
 import { checkCrawler } from '../src/crawlers.ts';
 import { parseRobotsTxt, summarizeRobotsTxt, type Verdict } from '../src/robots/index.ts';
+import { DEFAULT_ROBOTS } from '../src/settings.ts';
 
 const DEMO =
   '# robots.txt for http://www.example.com/\n\nUser-agent: *\n' +
   'Disallow: /cyberworld/map/ # This is an infinite virtual URL space\n\n' +
   '# Cybermapper knows where to go.\nUser-agent: cybermapper\nDisallow:\n';
-const DEFAULT_ROBOTS = [
-  'Googlebot',
-  'Bingbot',
-  'Applebot',
-  'Google-Extended',
-  'GPTBot',
-  'ClaudeBot',
-  'PerplexityBot',
-  'CCBot',
-];
 
 const [file, url = '/cyberworld/map/index.html', ...robots] = process.argv.slice(2);
 const text = file ? new TextDecoder().decode(readFileSync(file)) : DEMO;

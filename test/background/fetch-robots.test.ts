@@ -7,6 +7,8 @@ import {
   type RedirectEvent,
 } from '../../background/fetch-robots.ts';
 import { outcomeOf } from '../../src/policy.ts';
+// @ts-expect-error: a plain ES module shared with the e2e servers
+import { writeBigBody } from '../fixtures/bodies.mjs';
 
 // A real HTTP server; only the browser seam is emulated: node's fetch follows redirects by hand
 // and reports each hop, as webRequest.onBeforeRedirect does in the extension.
@@ -47,16 +49,7 @@ beforeAll(async () => {
         return;
       case '/big': {
         res.writeHead(200, { 'content-type': 'text/plain' });
-        const chunk = `${'Disallow: /aaaaaaaaaa\n'.repeat(1000)}`;
-        let sent = 0;
-        const write = () => {
-          while (sent < 5_000_000) {
-            sent += chunk.length;
-            if (!res.write(chunk)) return void res.once('drain', write);
-          }
-          res.end();
-        };
-        write();
+        writeBigBody(res);
         return;
       }
       case '/endless': {

@@ -9,15 +9,38 @@ import puppeteer from 'puppeteer-core';
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 export const EXT = resolve(import.meta.dirname, '../../dist');
-const GECKO_ID = JSON.parse(readFileSync(join(EXT, 'manifest.json'), 'utf8'))
-  .browser_specific_settings.gecko.id;
 const FIREFOX_UUID = '6a1c2e3f-0b4d-4e5f-9a8b-7c6d5e4f3a2b';
 
+/** Chromium on a closed network: no background lookups (BROWSER-TESTING.md), no sandbox as root. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost',
+];
+
+/** Firefox without its Remote Settings lookups. */
+export const FIREFOX_LAUNCH = {
+  browser: 'firefox',
+  executablePath: FIREFOX,
+  headless: true,
+  env: { ...process.env, MOZ_REMOTE_SETTINGS_DEVTOOLS: '1' },
+  extraPrefsFirefox: {
+    'services.settings.server': 'data:,#remote-settings-dummy/v1',
+    'network.connectivity-service.enabled': false,
+  },
+};
+
 export function requireBrowser(name, path, pkg) {
-  if (!existsSync(path))
+  if (!existsSync(path)) {
     throw new Error(
       `${name} is not installed at ${path}. Install it with: apt-get install -y ${pkg} (or run .ci/run)`,
     );
+  }
 }
 
 /** Reads what the popup shows, from inside the popup page. */
@@ -36,24 +59,34 @@ const readPopup = () => ({
   file: document.querySelector('.file pre')?.textContent ?? null,
 });
 
+/** The driver's popup operations, given how a browser opens the popup page for a tab. */
+function popupOperations(openPopup) {
+  return {
+    async popup(tabId, { screenshot } = {}) {
+      const page = await openPopup(tabId);
+      if (screenshot) await page.screenshot({ path: screenshot });
+      const seen = await page.evaluate(readPopup);
+      await page.close();
+      return seen;
+    },
+    async click(tabId, selector) {
+      const page = await openPopup(tabId);
+      await page.click(selector);
+      await new Promise((r) => setTimeout(r, 300));
+      await page.close();
+    },
+  };
+}
+
+const POPUP_READY = 'body[data-state="done"], body[data-state="error"]';
+
 export async function launchChromium() {
   requireBrowser('Chromium', CHROMIUM, 'chromium');
   const dir = mkdtempSync(join(tmpdir(), 'rl-chromium-'));
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: CHROMIUM,
     headless: true,
-    args: [
-      `--disable-extensions-except=${EXT}`,
-      `--load-extension=${EXT}`,
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost',
-    ],
+    args: [`--disable-extensions-except=${EXT}`, `--load-extension=${EXT}`, ...CHROMIUM_ARGS],
   });
   let [worker] = context.serviceWorkers();
   if (!worker) worker = await context.waitForEvent('serviceworker');
@@ -70,30 +103,13 @@ export async function launchChromium() {
       );
       return { tabId, page };
     },
-    async popup(tabId, { screenshot } = {}) {
+    ...popupOperations(async (tabId) => {
       const page = await context.newPage();
       await page.setViewportSize({ width: 460, height: 600 });
       await page.goto(`chrome-extension://${extId}/popup.html?tab=${tabId}`);
-      await page.waitForSelector('body[data-state="done"], body[data-state="error"]', {
-        timeout: 30_000,
-      });
-      if (screenshot) await page.screenshot({ path: screenshot });
-      const seen = await page.evaluate(readPopup);
-      await page.close();
-      return seen;
-    },
-    async click(tabId, selector) {
-      const page = await context.newPage();
-      await page.goto(`chrome-extension://${extId}/popup.html?tab=${tabId}`);
-      await page.waitForSelector('body[data-state="done"]', { timeout: 30_000 });
-      await page.click(selector);
-      await page.waitForTimeout(300);
-      await page.close();
-    },
-    revokeHost: () =>
-      api(() =>
-        chrome.permissions.remove({ origins: ['http://127.0.0.1/*'] }).catch((e) => String(e)),
-      ),
+      await page.waitForSelector(POPUP_READY, { timeout: 30_000 });
+      return page;
+    }),
     badge: (tabId) => api((id) => chrome.action.getBadgeText({ tabId: id }), tabId),
     title: (tabId) => api((id) => chrome.action.getTitle({ tabId: id }), tabId),
     async close() {
@@ -105,16 +121,14 @@ export async function launchChromium() {
 
 export async function launchFirefox() {
   requireBrowser('Firefox ESR', FIREFOX, 'firefox-esr');
+  const geckoId = JSON.parse(readFileSync(join(EXT, 'manifest.json'), 'utf8'))
+    .browser_specific_settings.gecko.id;
   const browser = await puppeteer.launch({
-    browser: 'firefox',
-    executablePath: FIREFOX,
-    headless: true,
+    ...FIREFOX_LAUNCH,
     args: ['--remote-allow-system-access'],
-    env: { ...process.env, MOZ_REMOTE_SETTINGS_DEVTOOLS: '1' },
     extraPrefsFirefox: {
-      'extensions.webextensions.uuids': JSON.stringify({ [GECKO_ID]: FIREFOX_UUID }),
-      'services.settings.server': 'data:,#remote-settings-dummy/v1',
-      'network.connectivity-service.enabled': false,
+      ...FIREFOX_LAUNCH.extraPrefsFirefox,
+      'extensions.webextensions.uuids': JSON.stringify({ [geckoId]: FIREFOX_UUID }),
     },
   });
   await browser.installExtension(EXT);
@@ -142,26 +156,14 @@ export async function launchFirefox() {
       );
       return { tabId, page };
     },
-    async popup(tabId, { screenshot } = {}) {
+    ...popupOperations(async (tabId) => {
       const page = await browser.newPage();
       await page.setViewport({ width: 460, height: 600 });
       await openExtPage(page, `${base}/popup.html?tab=${tabId}`);
-      await page.waitForSelector('body[data-state="done"], body[data-state="error"]', {
-        timeout: 30_000,
-      });
-      if (screenshot) await page.screenshot({ path: screenshot });
-      const seen = await page.evaluate(readPopup);
-      await page.close();
-      return seen;
-    },
-    async click(tabId, selector) {
-      const page = await browser.newPage();
-      await openExtPage(page, `${base}/popup.html?tab=${tabId}`);
-      await page.waitForSelector('body[data-state="done"]', { timeout: 30_000 });
-      await page.click(selector);
-      await new Promise((r) => setTimeout(r, 300));
-      await page.close();
-    },
+      await page.waitForSelector(POPUP_READY, { timeout: 30_000 });
+      return page;
+    }),
+    /** Firefox can only remove the pattern that was granted, not a subset of it. */
     revokeHost: () => api(() => browser.permissions.remove({ origins: ['http://*/*'] })),
     badge: (tabId) => api((id) => browser.action.getBadgeText({ tabId: id }), tabId),
     title: (tabId) => api((id) => browser.action.getTitle({ tabId: id }), tabId),

@@ -1,7 +1,7 @@
 // End-to-end: the engine bundled as the extension will bundle it, run in real Chromium
 // (playwright-core) and real Firefox ESR (puppeteer-core over WebDriver BiDi), headless.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,24 +9,15 @@ import { after, before, test } from 'node:test';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
+import { CHROMIUM, CHROMIUM_ARGS, FIREFOX, FIREFOX_LAUNCH, requireBrowser } from './browsers.mjs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 const OUT = join(import.meta.dirname, '../../out/e2e');
 let server;
 let origin;
 
 before(async () => {
-  for (const [name, path, pkg] of [
-    ['Chromium', CHROMIUM, 'chromium'],
-    ['Firefox ESR', FIREFOX, 'firefox-esr'],
-  ]) {
-    if (!existsSync(path)) {
-      throw new Error(
-        `${name} is not installed at ${path}. Install it with: apt-get install -y ${pkg} (or run .ci/run)`,
-      );
-    }
-  }
+  requireBrowser('Chromium', CHROMIUM, 'chromium');
+  requireBrowser('Firefox ESR', FIREFOX, 'firefox-esr');
   mkdirSync(OUT, { recursive: true });
   await build({
     entryPoints: [join(import.meta.dirname, 'engine-page.ts')],
@@ -63,16 +54,7 @@ test('the engine in Chromium', async () => {
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
-    ],
+    args: CHROMIUM_ARGS,
   });
   try {
     const page = await context.newPage();
@@ -86,16 +68,7 @@ test('the engine in Chromium', async () => {
 });
 
 test('the engine in Firefox ESR', async () => {
-  const browser = await puppeteer.launch({
-    browser: 'firefox',
-    executablePath: FIREFOX,
-    headless: true,
-    env: { ...process.env, MOZ_REMOTE_SETTINGS_DEVTOOLS: '1' },
-    extraPrefsFirefox: {
-      'services.settings.server': 'data:,#remote-settings-dummy/v1',
-      'network.connectivity-service.enabled': false,
-    },
-  });
+  const browser = await puppeteer.launch(FIREFOX_LAUNCH);
   try {
     const page = await browser.newPage();
     await page.goto(`${origin}/`);

@@ -1,6 +1,7 @@
 // Local test sites for the end-to-end tests: one HTTP server (one origin) per scenario, each with
 // a request log, so a test can say what the extension fetched and how often.
 import { createServer } from 'node:http';
+import { writeBigBody } from '../fixtures/bodies.mjs';
 
 const NORMAL = 'User-agent: *\nDisallow: /private/\n\nUser-agent: GPTBot\nDisallow: /\n';
 const HTML_PAGE =
@@ -31,16 +32,7 @@ function scenarios(ports) {
     big: (_req, res) => {
       res.writeHead(200, { 'content-type': 'text/plain' });
       res.write('User-agent: *\n');
-      const chunk = 'Disallow: /aaaaaaaaaa\n'.repeat(1000);
-      let sent = 0;
-      const write = () => {
-        while (sent < 5_000_000) {
-          sent += chunk.length;
-          if (!res.write(chunk)) return void res.once('drain', write);
-        }
-        res.end();
-      };
-      write();
+      writeBigBody(res);
     },
     endless: (_req, res) => {
       res.writeHead(200, { 'content-type': 'text/plain' });
