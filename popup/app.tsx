@@ -1,16 +1,42 @@
-// The popup's components: they render data and call `actions`, never the browser.
-import { useCallback, useEffect, useState } from 'preact/hooks';
+// The popup: loads the tab's report and shows it in five views. Components render data and call
+// `actions`; they never call the browser.
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import type { MessageKey, Translator } from '../src/i18n.ts';
 import type { TabReport } from '../src/messages.ts';
 import type { Settings } from '../src/settings.ts';
+import { FileView } from './components/file-view.tsx';
+import { Outcome } from './components/outcome.tsx';
+import { Records } from './components/records.tsx';
+import { Summary } from './components/summary.tsx';
+import { Tester } from './components/tester.tsx';
+import { VerdictTable } from './components/verdicts.tsx';
 import type { Actions } from './connector.ts';
-import { type RobotRow, type ViewModel, viewModel } from './view-model.ts';
+import { type PopupModel, popupModel } from './view-model.ts';
 
 type State =
   | { status: 'loading' }
-  | { status: 'done'; model: ViewModel; settings: Settings }
+  | { status: 'done'; model: PopupModel; settings: Settings }
   | { status: 'error'; message: string };
 
-function CheckingToggle({ settings, actions }: { settings: Settings; actions: Actions }) {
+const TABS = ['verdicts', 'records', 'file', 'summary', 'tester'] as const;
+type Tab = (typeof TABS)[number];
+const TAB_LABELS: Record<Tab, MessageKey> = {
+  verdicts: 'tabVerdicts',
+  records: 'tabRecords',
+  file: 'tabFile',
+  summary: 'tabSummary',
+  tester: 'tabTester',
+};
+
+function CheckingToggle({
+  settings,
+  actions,
+  t,
+}: {
+  settings: Settings;
+  actions: Actions;
+  t: Translator;
+}) {
   const [auto, setAuto] = useState(settings.checking === 'auto');
   return (
     <label class="setting">
@@ -26,66 +52,89 @@ function CheckingToggle({ settings, actions }: { settings: Settings; actions: Ac
             .catch(() => setAuto(!checked));
         }}
       />{' '}
-      Check sites automatically as I browse (otherwise only when I open this popup)
+      {t('settingAuto')}
     </label>
   );
 }
 
-function Row({ row }: { row: RobotRow }) {
-  const ruleAttr = row.rule === null ? {} : { 'data-rule-line': String(row.rule.line) };
-  const others = [
-    row.semantics !== 'rfc9309' && row.rfc9309 !== row.verdict && row.verdict !== 'unknown'
-      ? `RFC 9309: ${row.rfc9309}`
-      : null,
-    row.original1994 !== row.verdict && row.verdict !== 'unknown'
-      ? `1994 standard: ${row.original1994}`
-      : null,
-  ].filter((x) => x !== null);
+/** A tab list that moves with the arrow keys (WAI-ARIA tabs pattern). */
+function Tabs({
+  current,
+  available,
+  onChange,
+  t,
+}: {
+  current: Tab;
+  available: Tab[];
+  onChange: (tab: Tab) => void;
+  t: Translator;
+}) {
+  const refs = useRef(new Map<Tab, HTMLButtonElement>());
+  const move = (delta: number) => {
+    const i = available.indexOf(current);
+    const next = available[(i + delta + available.length) % available.length] ?? current;
+    onChange(next);
+    refs.current.get(next)?.focus();
+  };
   return (
-    <tr
-      class={`row ${row.verdict}`}
-      data-robot={row.robot}
-      data-verdict={row.verdict}
-      data-verdict-rfc9309={row.rfc9309}
-      data-verdict-1994={row.original1994}
-      {...ruleAttr}
+    <div
+      class="tabs"
+      role="tablist"
+      aria-label={t('tabsLabel')}
+      onKeyDown={(e) => {
+        if (e.key === 'ArrowRight') move(1);
+        else if (e.key === 'ArrowLeft') move(-1);
+        else if (e.key === 'Home') move(-available.indexOf(current));
+        else if (e.key === 'End') move(available.length - 1 - available.indexOf(current));
+      }}
     >
-      <th scope="row">{row.robot}</th>
-      <td class="verdict">
-        {row.verdict === 'unknown' ? '—' : row.verdict === 'allowed' ? 'Allowed' : 'Disallowed'}
-      </td>
-      <td class="rule">
-        {row.rule === null ? (
-          <span class="muted">{row.why}</span>
-        ) : (
-          <>
-            <code>
-              {row.rule.type === 'allow' ? 'Allow' : 'Disallow'}: {row.rule.value}
-            </code>{' '}
-            <span class="muted">
-              line {row.rule.line} · {row.why}
-            </span>
-          </>
-        )}
-        {others.length > 0 && <div class="other">{others.join(' · ')}</div>}
-      </td>
-    </tr>
+      {available.map((tab) => (
+        <button
+          key={tab}
+          type="button"
+          role="tab"
+          id={`tab-${tab}`}
+          aria-selected={tab === current}
+          aria-controls={`panel-${tab}`}
+          tabIndex={tab === current ? 0 : -1}
+          ref={(el) => {
+            if (el) refs.current.set(tab, el);
+          }}
+          onClick={() => onChange(tab)}
+        >
+          {t(TAB_LABELS[tab])}
+        </button>
+      ))}
+    </div>
   );
 }
 
-export function App({ tabId, actions }: { tabId: number | null; actions: Actions }) {
+export interface AppProps {
+  tabId: number | null;
+  actions: Actions;
+  t: Translator;
+}
+
+export function App({ tabId, actions, t }: AppProps) {
   const [state, setState] = useState<State>({ status: 'loading' });
+  const [tab, setTab] = useState<Tab>('verdicts');
+  const [visited, setVisited] = useState<Set<Tab>>(new Set(['verdicts']));
+  const [selected, setSelected] = useState<string | null>(null);
+  const [jump, setJump] = useState<{ line: number } | null>(null);
 
   const load = useCallback(
     async (force: boolean) => {
       setState({ status: 'loading' });
       try {
-        if (tabId === null) throw new Error('No tab to show.');
+        if (tabId === null) throw new Error('no tab');
         const [report, settings] = await Promise.all([
           (force ? actions.refresh(tabId) : actions.tabReport(tabId)) as Promise<TabReport>,
           actions.settings(),
         ]);
-        setState({ status: 'done', model: viewModel(report, settings.robots), settings });
+        const model = popupModel(report, settings.robots, t, {
+          showOtherReadings: settings.showOtherReadings,
+        });
+        setState({ status: 'done', model, settings });
       } catch (error) {
         setState({
           status: 'error',
@@ -93,7 +142,7 @@ export function App({ tabId, actions }: { tabId: number | null; actions: Actions
         });
       }
     },
-    [tabId, actions],
+    [tabId, actions, t],
   );
 
   useEffect(() => {
@@ -103,66 +152,115 @@ export function App({ tabId, actions }: { tabId: number | null; actions: Actions
     document.body.dataset['state'] = state.status;
   }, [state.status]);
 
-  if (state.status === 'loading')
+  const show = (next: Tab) => {
+    setTab(next);
+    setVisited((v) => (v.has(next) ? v : new Set([...v, next])));
+  };
+  const jumpTo = (line: number) => {
+    setJump({ line });
+    show('file');
+  };
+
+  if (state.status === 'loading') {
     return (
-      <p class="status" aria-busy="true">
-        Checking robots.txt…
-      </p>
+      <main class="loading" aria-busy="true">
+        <p class="status">{t('loading')}</p>
+      </main>
     );
-  if (state.status === 'error')
+  }
+  if (state.status === 'error') {
     return (
-      <p class="status error" role="alert">
-        Could not check this page: {state.message}
-      </p>
+      <main>
+        <p class="status error" role="alert">
+          {t('loadError', state.message)}
+        </p>
+      </main>
     );
-  const { model } = state;
+  }
+
+  const { model, settings } = state;
+  const robots = model.robots;
+  const selectedRobot = selected ?? model.rows[0]?.robot ?? '';
+  const selectedRow = model.rows.find((r) => r.robot === selectedRobot);
+  const available: Tab[] = robots === null ? ['verdicts', 'tester'] : [...TABS];
+  const current = available.includes(tab) ? tab : 'verdicts';
+  const panel = (name: Tab, content: () => preact.ComponentChildren) =>
+    available.includes(name) &&
+    visited.has(name) && (
+      <section
+        key={name}
+        role="tabpanel"
+        id={`panel-${name}`}
+        aria-labelledby={`tab-${name}`}
+        hidden={name !== current}
+        class="panel"
+      >
+        {content()}
+      </section>
+    );
+
   return (
     <main>
       <header>
-        <h1>Robots Lens</h1>
+        <h1>{t('extName')}</h1>
         <p class="url" title={model.url}>
           {model.url}
         </p>
       </header>
-      <section class="outcome" data-fetch-outcome={model.outcome}>
-        <p>{model.summary}</p>
-        {model.warnings.map((w) => (
-          <p class="warning" key={w}>
-            {w}
-          </p>
+      <Outcome
+        model={model}
+        t={t}
+        onRefresh={() => load(true)}
+        onGrant={() => actions.requestPermission(model.origin).then(() => load(false))}
+      />
+      <Tabs current={current} available={available} onChange={show} t={t} />
+      {panel('verdicts', () => (
+        <VerdictTable
+          rows={model.rows}
+          t={t}
+          caption={t('verdictsCaption')}
+          seams
+          onJump={jumpTo}
+          onSelect={(robot) => {
+            setSelected(robot);
+            if (robots !== null) show('records');
+          }}
+        />
+      ))}
+      {robots !== null &&
+        panel('records', () => (
+          <Records
+            robots={robots}
+            rows={model.rows}
+            selected={selectedRobot}
+            onSelect={setSelected}
+            onJump={jumpTo}
+            t={t}
+          />
         ))}
-        {model.needsPermission && (
-          <button
-            type="button"
-            onClick={() => actions.requestPermission(model.origin).then(() => load(false))}
-          >
-            {model.origin === null
-              ? 'Allow Robots Lens to read robots.txt on the sites you visit'
-              : `Allow Robots Lens to read ${model.origin}/robots.txt`}
-          </button>
-        )}
-        {model.outcome !== 'not-applicable' && (
-          <button type="button" class="refresh" onClick={() => load(true)}>
-            Refresh
-          </button>
-        )}
-      </section>
-      <table class="verdicts">
-        <caption>Verdicts for this page</caption>
-        <tbody>
-          {model.rows.map((row) => (
-            <Row row={row} key={row.robot} />
-          ))}
-        </tbody>
-      </table>
-      {model.text !== null && (
-        <details class="file">
-          <summary>robots.txt</summary>
-          <pre>{model.text}</pre>
-        </details>
-      )}
+      {robots !== null &&
+        panel('file', () => (
+          <FileView
+            text={model.text ?? ''}
+            diagnostics={robots.diagnostics}
+            highlight={jump?.line ?? selectedRow?.rule?.line ?? null}
+            highlightLabel={t('fileDecidingLine', selectedRobot)}
+            jumpTo={jump?.line ?? selectedRow?.rule?.line ?? null}
+            t={t}
+          />
+        ))}
+      {robots !== null && panel('summary', () => <Summary robots={robots} t={t} />)}
+      {panel('tester', () => (
+        <Tester
+          model={model}
+          names={settings.robots}
+          showOtherReadings={settings.showOtherReadings}
+          t={t}
+          copy={actions.copy}
+        />
+      ))}
       <footer>
-        <CheckingToggle settings={state.settings} actions={actions} />
+        <CheckingToggle settings={settings} actions={actions} t={t} />
       </footer>
     </main>
   );

@@ -7,6 +7,8 @@ export interface Actions {
   refresh(tabId: number): Promise<Protocol['refresh']['res']>;
   settings(): Promise<Protocol['getSettings']['res']>;
   setSettings(change: Protocol['setSettings']['req']): Promise<Protocol['setSettings']['res']>;
+  /** Puts text on the clipboard (the draft). */
+  copy(text: string): Promise<void>;
   /** Asks the user for the host permission of an origin, or of all sites (null); needs the click that calls it. */
   requestPermission(origin: string | null): Promise<boolean>;
 }
@@ -28,6 +30,7 @@ export const connector: Actions = {
   refresh: (tabId) => send('refresh', { tabId }),
   settings: () => send('getSettings', {}),
   setSettings: (change) => send('setSettings', change),
+  copy: (text) => navigator.clipboard.writeText(text),
   requestPermission: (origin) => {
     if (origin === null)
       return browser.permissions.request({ origins: ['http://*/*', 'https://*/*'] });

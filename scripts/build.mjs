@@ -47,6 +47,10 @@ const options = {
 for (const file of ['manifest.json', 'popup/popup.html', 'popup/popup.css'])
   cpSync(file, `dist/${file.split('/').pop()}`);
 cpSync('icons', 'dist/icons', { recursive: true });
+cpSync('_locales', 'dist/_locales', {
+  recursive: true,
+  filter: (src) => !src.endsWith('.source.json'),
+});
 if (watch) {
   const { context } = await import('esbuild');
   await (await context(options)).watch();

@@ -182,7 +182,6 @@ function mustBeEncoded(c: number): boolean {
  * at wildcards and removes an anchoring `$` first. `%2A`/`%24` and raw `*`/`$` give the same unit,
  * so a rule's `%2A` matches a literal `*` in the URL (RFC 9309 §2.2.3); `%2F` stays distinct from `/`.
  */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: controls are among the octets rewritten
 const NEEDS_CANONICAL = /[^!#&'()+,-;=?@A-Z[\]_a-z~]/;
 
 export function canonicalUnits(s: string): string {

@@ -21,7 +21,6 @@ function isControl(c: number): boolean {
   return c < 0x09 || (c > 0x0d && c < 0x20) || c === 0x7f;
 }
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: anything but printable ASCII and whitespace
 const UNUSUAL = /[^\t\n\v\f\r\x20-\x7e]/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the range is all of ASCII on purpose
 const NON_ASCII = /[^\x00-\x7f]/;

@@ -56,7 +56,6 @@ const readPopup = () => ({
   })),
   pwned: window.__pwned ?? null,
   injected: document.querySelectorAll('main img, main script, main b').length,
-  file: document.querySelector('.file pre')?.textContent ?? null,
 });
 
 /** The driver's popup operations, given how a browser opens the popup page for a tab. */
@@ -74,6 +73,14 @@ function popupOperations(openPopup) {
       await page.click(selector);
       await new Promise((r) => setTimeout(r, 300));
       await page.close();
+    },
+    /** Opens the popup, runs `script(arg)` inside it, optionally takes a screenshot, returns the result. */
+    async interact(tabId, script, arg, { screenshot } = {}) {
+      const page = await openPopup(tabId);
+      const result = await page.evaluate(script, arg);
+      if (screenshot) await page.screenshot({ path: screenshot });
+      await page.close();
+      return result;
     },
   };
 }
@@ -105,7 +112,7 @@ export async function launchChromium() {
     },
     ...popupOperations(async (tabId) => {
       const page = await context.newPage();
-      await page.setViewportSize({ width: 460, height: 600 });
+      await page.setViewportSize({ width: 560, height: 600 });
       await page.goto(`chrome-extension://${extId}/popup.html?tab=${tabId}`);
       await page.waitForSelector(POPUP_READY, { timeout: 30_000 });
       return page;
@@ -158,7 +165,7 @@ export async function launchFirefox() {
     },
     ...popupOperations(async (tabId) => {
       const page = await browser.newPage();
-      await page.setViewport({ width: 460, height: 600 });
+      await page.setViewport({ width: 560, height: 600 });
       await openExtPage(page, `${base}/popup.html?tab=${tabId}`);
       await page.waitForSelector(POPUP_READY, { timeout: 30_000 });
       return page;

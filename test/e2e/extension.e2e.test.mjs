@@ -100,12 +100,116 @@ for (const launch of [launchChromium, launchFirefox]) {
       assert.equal(sites.robotsRequests('target'), 1, 'the cross-host target');
     });
 
-    test('nothing from the file is executed or rendered as HTML', () => {
+    test('nothing from the file is executed or rendered as HTML', async () => {
       const popup = seen.hostile;
       assert.equal(popup.pwned, null);
       assert.equal(popup.injected, 0);
-      assert.ok(popup.file.includes('<script>window.__pwned=1</script>'));
-      assert.ok(popup.file.includes('<img src=x onerror="window.__pwned=2">'));
+      const file = await browser.interact(tabs.hostile.tabId, async () => {
+        document.getElementById('tab-file').click();
+        await new Promise((r) => setTimeout(r, 100));
+        return {
+          text: [...document.querySelectorAll('.file-line .text')]
+            .map((el) => el.textContent)
+            .join('\n'),
+          injected: document.querySelectorAll('main img, main script, main b').length,
+          pwned: window.__pwned ?? null,
+        };
+      });
+      assert.ok(file.text.includes('<script>window.__pwned=1</script>'), file.text);
+      assert.ok(file.text.includes('<img src=x onerror="window.__pwned=2">'));
+      assert.equal(file.injected, 0);
+      assert.equal(file.pwned, null);
+    });
+
+    test('clicking a deciding rule shows its line highlighted in the file', async () => {
+      const result = await browser.interact(
+        tabs.normal.tabId,
+        async () => {
+          document.querySelector('[data-robot="GPTBot"] button.rule').click();
+          await new Promise((r) => setTimeout(r, 150));
+          const highlighted = document.querySelector('.file-line.highlight');
+          return {
+            tab: document.querySelector('[role="tab"][aria-selected="true"]').id,
+            line: highlighted?.getAttribute('data-line') ?? null,
+            text: highlighted?.querySelector('.text')?.textContent ?? null,
+          };
+        },
+        undefined,
+        { screenshot: join(OUT, `${browser.name}-file.png`) },
+      );
+      assert.deepEqual(result, { tab: 'tab-file', line: '5', text: 'Disallow: /' });
+    });
+
+    test('records highlight the groups of the selected robot; the summary speaks plainly', async () => {
+      const result = await browser.interact(
+        tabs.normal.tabId,
+        async () => {
+          document.getElementById('tab-records').click();
+          await new Promise((r) => setTimeout(r, 100));
+          const select = document.querySelector('.records select');
+          select.value = 'GPTBot';
+          select.dispatchEvent(new Event('change', { bubbles: true }));
+          await new Promise((r) => setTimeout(r, 100));
+          const applies = [...document.querySelectorAll('.group.applies')].map((g) =>
+            g.getAttribute('data-group-line'),
+          );
+          document.getElementById('tab-summary').click();
+          await new Promise((r) => setTimeout(r, 100));
+          return { applies, summary: document.querySelector('.summary-view').innerText };
+        },
+        undefined,
+        { screenshot: join(OUT, `${browser.name}-summary.png`) },
+      );
+      assert.deepEqual(result.applies, ['4']);
+      assert.ok(
+        result.summary.includes('All robots may visit everything except the folder /private/.'),
+        result.summary,
+      );
+      assert.ok(result.summary.includes('GPTBot may not visit anything.'), result.summary);
+    });
+
+    test('the tester checks another path, and the draft mode re-decides as the user types', async () => {
+      const result = await browser.interact(
+        tabs.normal.tabId,
+        async () => {
+          const wait = () => new Promise((r) => setTimeout(r, 120));
+          const verdicts = () =>
+            Object.fromEntries(
+              [...document.querySelectorAll('[data-tester-robot]')].map((r) => [
+                r.getAttribute('data-tester-robot'),
+                r.getAttribute('data-tester-verdict'),
+              ]),
+            );
+          const type = (el, value) => {
+            el.value = value;
+            el.dispatchEvent(new Event('input', { bubbles: true }));
+          };
+          document.getElementById('tab-tester').click();
+          await wait();
+          type(document.querySelector('input[name="tester-url"]'), '/public/page');
+          await wait();
+          const live = verdicts();
+          document.querySelector('input[name="draft-mode"]').click();
+          await wait();
+          const draft = document.querySelector('textarea[name="draft"]');
+          type(draft, `${draft.value}\nUser-agent: Googlebot\nDisallow: /public/\n`);
+          await wait();
+          return {
+            live,
+            draft: verdicts(),
+            diff: document.querySelector('.diff')?.innerText ?? '',
+            seams: document.querySelectorAll('[data-robot]').length,
+          };
+        },
+        undefined,
+        { screenshot: join(OUT, `${browser.name}-tester.png`) },
+      );
+      assert.equal(result.live.Googlebot, 'allowed');
+      assert.equal(result.live.GPTBot, 'disallowed');
+      assert.equal(result.draft.Googlebot, 'disallowed');
+      assert.equal(result.draft.Bingbot, 'allowed');
+      assert.ok(result.diff.includes('+ Disallow: /public/'), result.diff);
+      assert.equal(result.seams, 8, 'the tester rows do not repeat the data-robot seam');
     });
 
     test('"only when I open the popup": no request while browsing, one when the popup opens', async () => {

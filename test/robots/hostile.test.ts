@@ -5,7 +5,7 @@ import { checkUrl, parseRobotsTxt, productToken } from '../../src/robots/index.t
 // by `npm run bench`; a quadratic or exponential path would exceed vitest's 5 s timeout here.
 describe('hostile input', () => {
   test('10 MB of rules: only the first 500 KiB count', () => {
-    const text = 'User-agent: *\n' + 'Disallow: /a\n'.repeat(800_000);
+    const text = `User-agent: *\n${'Disallow: /a\n'.repeat(800_000)}`;
     const r = parseRobotsTxt(text);
     expect(r.truncated).toBe(true);
     expect(r.bytesRead).toBe(512_000);

@@ -1,0 +1,112 @@
+// The verdict matrix: one row per robot, with the deciding rule, why, and other readings.
+import type { Translator } from '../../src/i18n.ts';
+import type { RobotRow } from '../view-model.ts';
+
+export interface VerdictTableProps {
+  rows: RobotRow[];
+  t: Translator;
+  caption: string;
+  /** Show a line in the file view. */
+  onJump?: (line: number) => void;
+  /** Show a robot's groups in Records. */
+  onSelect?: (robot: string) => void;
+  /** Carry the popup's test seams (data-robot, data-verdict…): only the page's own matrix does. */
+  seams?: boolean;
+}
+
+function Verdict({ verdict, t }: { verdict: RobotRow['verdict']; t: Translator }) {
+  const label =
+    verdict === 'allowed'
+      ? t('allowed')
+      : verdict === 'disallowed'
+        ? t('disallowed')
+        : t('unknown');
+  return (
+    <span class={`pill ${verdict}`}>
+      {verdict === 'allowed' ? '✓' : verdict === 'disallowed' ? '✕' : '–'} {label}
+    </span>
+  );
+}
+
+export function VerdictTable({
+  rows,
+  t,
+  caption,
+  onJump,
+  onSelect,
+  seams = false,
+}: VerdictTableProps) {
+  return (
+    <table class="verdicts">
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('colRobot')}</th>
+          <th scope="col">{t('colVerdict')}</th>
+          <th scope="col">{t('colWhy')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => {
+          const rule = row.rule;
+          return (
+            <tr
+              key={row.robot}
+              class={`row ${row.verdict}`}
+              {...(seams
+                ? {
+                    'data-robot': row.robot,
+                    'data-verdict': row.verdict,
+                    'data-verdict-rfc9309': row.verdictRfc9309,
+                    'data-verdict-1994': row.verdict1994,
+                    ...(rule === null ? {} : { 'data-rule-line': String(rule.line) }),
+                  }
+                : { 'data-tester-robot': row.robot, 'data-tester-verdict': row.verdict })}
+            >
+              <th scope="row">
+                {onSelect ? (
+                  <button
+                    type="button"
+                    class="link"
+                    title={t('selectRobot', row.robot)}
+                    onClick={() => onSelect(row.robot)}
+                  >
+                    {row.robot}
+                  </button>
+                ) : (
+                  row.robot
+                )}
+              </th>
+              <td>
+                <Verdict verdict={row.verdict} t={t} />
+              </td>
+              <td class="why">
+                {rule !== null && (
+                  <button
+                    type="button"
+                    class="rule"
+                    aria-label={t('jumpToLine', rule.line)}
+                    title={t('jumpToLine', rule.line)}
+                    onClick={() => onJump?.(rule.line)}
+                  >
+                    <code>
+                      {rule.type === 'allow' ? 'Allow' : 'Disallow'}: {rule.value}
+                    </code>{' '}
+                    <span class="muted">{t('ruleAtLine', rule.line)}</span>
+                  </button>
+                )}
+                <div class="muted">{row.why}</div>
+                {row.others.map((o) => (
+                  <div class="other" key={o}>
+                    {o}
+                  </div>
+                ))}
+                {row.note !== null && <div class="note">{row.note}</div>}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
