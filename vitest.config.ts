@@ -2,5 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 // Unit tests only; test/e2e runs under node:test with real browsers (npm run test:e2e).
 export default defineConfig({
-  test: { include: ['test/**/*.test.ts'], exclude: ['test/e2e/**', 'node_modules/**'] },
+  test: {
+    include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
+    exclude: ['test/e2e/**', 'node_modules/**'],
+  },
 });
