@@ -23,6 +23,9 @@ export interface CacheEntry {
 /** origin → last use (ms), with each entry's size, for eviction. */
 type Index = Record<string, { usedAt: number; bytes: number }>;
 
+/** Use times closer than this are not written again (a popup opened twice writes nothing). */
+const TOUCH_PRECISION_MS = 60_000;
+
 /** Bodies kept in all, well under storage.local's 10 MB quota without unlimitedStorage. */
 export const MAX_CACHE_BYTES = 8_000_000;
 
@@ -125,11 +128,11 @@ export class OriginCache {
     return evicted;
   }
 
-  /** Marks an origin as just used (keeps it from eviction). */
+  /** Marks an origin as just used (keeps it from eviction); a minute's precision is enough. */
   async touch(origin: string): Promise<void> {
     const index = await this.index();
     const item = index[origin];
-    if (item === undefined) return;
+    if (item === undefined || this.now() - item.usedAt < TOUCH_PRECISION_MS) return;
     item.usedAt = this.now();
     await this.storage.set({ [KEYS.cacheIndex]: index });
   }

@@ -1,12 +1,15 @@
 // The background: fetches and caches each visited origin's robots.txt, keeps the badge, and
 // answers the popup. Listeners are registered synchronously at top level: an MV3 worker can stop
 // at any moment and is woken by them.
+
+import { verdictsFor } from '../src/crawlers.ts';
 import {
   isMessage,
   type Message,
   type OriginReport,
   type Protocol,
   type Reply,
+  type RobotVerdicts,
   type TabReport,
 } from '../src/messages.ts';
 import { expiresAt, outcomeOf, robotsOrigin } from '../src/policy.ts';
@@ -23,13 +26,21 @@ const localCache = new OriginCache(browser.storage.local as StorageLike);
 // Private windows: nothing reaches persistent storage.
 const privateCache = new OriginCache(browser.storage.session as StorageLike);
 
-async function settings(): Promise<Settings> {
-  const stored = (await browser.storage.local.get(KEYS.settings))[KEYS.settings];
-  return {
-    ...DEFAULTS,
-    ...(typeof stored === 'object' && stored !== null ? (stored as Partial<Settings>) : {}),
-  };
+/** Settings, read from storage once and kept until they change there. */
+let settingsCache: Promise<Settings> | null = null;
+function settings(): Promise<Settings> {
+  settingsCache ??= browser.storage.local.get(KEYS.settings).then((got) => {
+    const stored = got[KEYS.settings];
+    return {
+      ...DEFAULTS,
+      ...(typeof stored === 'object' && stored !== null ? (stored as Partial<Settings>) : {}),
+    };
+  });
+  return settingsCache;
 }
+browser.storage.onChanged.addListener((changes, area) => {
+  if (area === 'local' && KEYS.settings in changes) settingsCache = null;
+});
 
 /** Validates and stores a change (the options page of issue 5 adds sync and migrations). */
 async function setSettings(change: Partial<Settings>): Promise<Settings> {
@@ -113,6 +124,12 @@ async function showBadge(tabId: number, url: string, report: OriginReport | null
   ]);
 }
 
+/** The verdicts of the user's robots for a URL (cached parse and compiled rules: cheap when warm). */
+async function robotVerdicts(report: OriginReport, url: string): Promise<RobotVerdicts[]> {
+  const robots = robotsOf(report);
+  return robots === null ? [] : verdictsFor(robots, (await settings()).robots, url);
+}
+
 async function tabReport(tabId: number, force: boolean): Promise<TabReport> {
   const tab = await browser.tabs.get(tabId);
   const url = tab.url ?? '';
@@ -125,8 +142,9 @@ async function tabReport(tabId: number, force: boolean): Promise<TabReport> {
     return { kind: 'no-permission', url, origin };
   }
   const report = await originReport(origin, tab.incognito, force);
-  await showBadge(tabId, url, report).catch(() => {});
-  return { kind: 'report', url, report };
+  // The badge may follow; the popup is waiting for the verdicts.
+  showBadge(tabId, url, report).catch(() => {});
+  return { kind: 'report', url, report, verdicts: await robotVerdicts(report, url) };
 }
 
 /** A tab committed a navigation or changed its URL in page (history.pushState). */
@@ -141,7 +159,10 @@ async function onTabUrl(tabId: number, url: string, incognito: boolean): Promise
     await showBadge(tabId, url, null);
     return;
   }
-  await showBadge(tabId, url, await originReport(origin, incognito, false));
+  const report = await originReport(origin, incognito, false);
+  await showBadge(tabId, url, report);
+  // Compile every robot's rules now, while the page loads, so the popup opens at once.
+  await robotVerdicts(report, url);
 }
 
 browser.tabs.onUpdated.addListener((tabId, change, tab) => {

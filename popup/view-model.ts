@@ -1,7 +1,7 @@
 // What the popup shows, computed from the background's report: pure, so components only render.
-import { type CrawlerVerdict, checkCrawler, findCrawler } from '../src/crawlers.ts';
+import { type CrawlerVerdict, findCrawler, verdictsFor } from '../src/crawlers.ts';
 import type { MessageKey, Translator } from '../src/i18n.ts';
-import type { TabReport } from '../src/messages.ts';
+import type { RobotVerdicts, TabReport } from '../src/messages.ts';
 import type { Outcome } from '../src/policy.ts';
 import {
   DIRECTIVE_SUPPORT,
@@ -40,8 +40,7 @@ export interface PopupModel {
   warnings: string[];
   needsPermission: boolean;
   origin: string | null;
-  /** The live file, parsed, when there is one. */
-  robots: RobotsTxt | null;
+  /** The live file, when there is one (parsed by the views that need it). */
   text: string | null;
   previousText: string | null;
   /** What the outcome means when there are no rules: 'allow' (unavailable) or 'disallow' (unreachable). */
@@ -125,6 +124,31 @@ export function whyText(v: CrawlerVerdict, t: Translator): string {
 
 const seam = (allowed: boolean): VerdictSeam => (allowed ? 'allowed' : 'disallowed');
 
+/** A row from a robot's verdicts under the three readings. */
+export function rowOf(v: RobotVerdicts, t: Translator, showOtherReadings = true): RobotRow {
+  const profile = findCrawler(v.robot);
+  const note = profile?.obeysRobotsTxt === 'may-ignore' ? t('mayIgnore', profile.token) : null;
+  const allowed = v.verdict.allowed;
+  const others: string[] = [];
+  if (showOtherReadings && v.verdict.reason.semantics !== 'rfc9309' && v.rfc9309 !== allowed) {
+    others.push(t(v.rfc9309 ? 'otherReadingRfcAllowed' : 'otherReadingRfcDisallowed'));
+  }
+  if (showOtherReadings && v.original1994 !== allowed) {
+    others.push(t(v.original1994 ? 'otherReading1994Allowed' : 'otherReading1994Disallowed'));
+  }
+  return {
+    robot: v.robot,
+    verdict: seam(allowed),
+    rule: v.verdict.rule,
+    why: whyText(v.verdict, t),
+    others,
+    note,
+    groupLines: v.verdict.reason.groups.lines,
+    verdictRfc9309: seam(v.rfc9309),
+    verdict1994: seam(v.original1994),
+  };
+}
+
 /** One row per robot for a URL under a parsed file, or a blanket verdict when there are no rules. */
 export function robotRows(
   robots: RobotsTxt | null,
@@ -134,49 +158,28 @@ export function robotRows(
   t: Translator,
   showOtherReadings = true,
 ): RobotRow[] {
+  if (robots !== null)
+    return verdictsFor(robots, names, url).map((v) => rowOf(v, t, showOtherReadings));
   return names.map((robot) => {
     const profile = findCrawler(robot);
     const note = profile?.obeysRobotsTxt === 'may-ignore' ? t('mayIgnore', profile.token) : null;
-    if (robots === null) {
-      const verdict: VerdictSeam = blanket === 'unknown' ? 'unknown' : seam(blanket === 'allow');
-      const why =
-        blanket === 'allow'
-          ? t('noFileAllowed')
-          : blanket === 'disallow'
-            ? t('noFileDisallowed')
-            : '';
-      return {
-        robot,
-        verdict,
-        rule: null,
-        why,
-        others: [],
-        note,
-        groupLines: [],
-        verdictRfc9309: verdict,
-        verdict1994: verdict,
-      };
-    }
-    const v = checkCrawler(robots, robot, url);
-    const rfc = checkCrawler(robots, robot, url, 'rfc9309').allowed;
-    const original = checkCrawler(robots, robot, url, 'original1994').allowed;
-    const others: string[] = [];
-    if (showOtherReadings && v.reason.semantics !== 'rfc9309' && rfc !== v.allowed) {
-      others.push(t(rfc ? 'otherReadingRfcAllowed' : 'otherReadingRfcDisallowed'));
-    }
-    if (showOtherReadings && original !== v.allowed) {
-      others.push(t(original ? 'otherReading1994Allowed' : 'otherReading1994Disallowed'));
-    }
+    const verdict: VerdictSeam = blanket === 'unknown' ? 'unknown' : seam(blanket === 'allow');
+    const why =
+      blanket === 'allow'
+        ? t('noFileAllowed')
+        : blanket === 'disallow'
+          ? t('noFileDisallowed')
+          : '';
     return {
       robot,
-      verdict: seam(v.allowed),
-      rule: v.rule,
-      why: whyText(v, t),
-      others,
+      verdict,
+      rule: null,
+      why,
+      others: [],
       note,
-      groupLines: v.reason.groups.lines,
-      verdictRfc9309: seam(rfc),
-      verdict1994: seam(original),
+      groupLines: [],
+      verdictRfc9309: verdict,
+      verdict1994: verdict,
     };
   });
 }
@@ -226,9 +229,20 @@ export function popupModel(
   }
   const { outcome, fetchedAt, origin, previousText } = report.report;
   const { summary, warnings } = describeOutcome(outcome, fetchedAt, now, t);
-  const robots = outcome.kind === 'ok' ? parseRobotsTxt(outcome.text) : null;
   const blanket =
     outcome.kind === 'unavailable' ? 'allow' : outcome.kind === 'unreachable' ? 'disallow' : null;
+  const showOther = options.showOtherReadings ?? true;
+  // The background sends the verdicts it computed with its warm, cached rule sets; only when they
+  // do not cover this list does the popup parse and decide itself.
+  const fromBackground =
+    report.verdicts.length === names.length &&
+    report.verdicts.every((v, i) => v.robot === names[i]);
+  const rows =
+    outcome.kind !== 'ok'
+      ? robotRows(null, blanket ?? 'unknown', report.url, names, t, showOther)
+      : fromBackground
+        ? report.verdicts.map((v) => rowOf(v, t, showOther))
+        : robotRows(parseRobotsTxt(outcome.text), 'unknown', report.url, names, t, showOther);
   return {
     url: report.url,
     outcome: outcome.kind,
@@ -236,18 +250,10 @@ export function popupModel(
     warnings,
     needsPermission: false,
     origin,
-    robots,
     text: outcome.kind === 'ok' ? outcome.text : null,
     previousText,
     blanket,
-    rows: robotRows(
-      robots,
-      blanket ?? 'unknown',
-      report.url,
-      names,
-      t,
-      options.showOtherReadings ?? true,
-    ),
+    rows,
   };
 }
 

@@ -224,3 +224,13 @@ export function checkCrawler(
       groups.code === 'fallback-token' ? { from: verdict.reason.token, to: groups.agent } : null,
   };
 }
+
+/** A robot's verdict under its own reading and under the two others, for a URL. */
+export function verdictsFor(robots: RobotsTxt, names: readonly string[], url: string) {
+  return names.map((robot) => ({
+    robot,
+    verdict: checkCrawler(robots, robot, url),
+    rfc9309: checkCrawler(robots, robot, url, 'rfc9309').allowed,
+    original1994: checkCrawler(robots, robot, url, 'original1994').allowed,
+  }));
+}

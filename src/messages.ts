@@ -1,4 +1,5 @@
 // The one protocol between popup and background: each message's request and reply, as types.
+import type { CrawlerVerdict } from './crawlers.ts';
 import type { Outcome } from './policy.ts';
 import type { Settings } from './settings.ts';
 
@@ -23,7 +24,16 @@ export type TabReport =
    * (origin null: without it the browser hides the tab's URL too).
    */
   | { kind: 'no-permission'; url: string; origin: string | null }
-  | { kind: 'report'; url: string; report: OriginReport };
+  | { kind: 'report'; url: string; report: OriginReport; verdicts: RobotVerdicts[] };
+
+/** A robot's verdicts for the tab's URL, computed where the parsed file is kept warm (the background). */
+export interface RobotVerdicts {
+  robot: string;
+  /** Under its vendor's reading, with its crawler profile applied. */
+  verdict: CrawlerVerdict;
+  rfc9309: boolean;
+  original1994: boolean;
+}
 
 export type Protocol = {
   /** The report for a tab (fetching if needed, or the cached one). */

@@ -2,13 +2,15 @@
 // draft the user edits (verdicts update as they type; the difference and a copy button).
 import { useMemo, useState } from 'preact/hooks';
 import type { Translator } from '../../src/i18n.ts';
-import { parseRobotsTxt } from '../../src/robots/index.ts';
+import { parseRobotsTxt, type RobotsTxt } from '../../src/robots/index.ts';
 import { type PopupModel, robotRows, testerUrl } from '../view-model.ts';
 import { DiffView } from './diff-view.tsx';
 import { VerdictTable } from './verdicts.tsx';
 
 export interface TesterProps {
   model: PopupModel;
+  /** The live file, parsed. */
+  robots: RobotsTxt | null;
   names: readonly string[];
   showOtherReadings: boolean;
   t: Translator;
@@ -16,7 +18,7 @@ export interface TesterProps {
   copy: (text: string) => Promise<void>;
 }
 
-export function Tester({ model, names, showOtherReadings, t, copy }: TesterProps) {
+export function Tester({ model, robots, names, showOtherReadings, t, copy }: TesterProps) {
   const [input, setInput] = useState(model.url);
   const [drafting, setDrafting] = useState(false);
   const live = model.text ?? '';
@@ -28,14 +30,7 @@ export function Tester({ model, names, showOtherReadings, t, copy }: TesterProps
   const rows = useMemo(() => {
     if (!('url' in target)) return null;
     if (drafting) return robotRows(draftRobots, 'allow', target.url, names, t, showOtherReadings);
-    return robotRows(
-      model.robots,
-      model.blanket ?? 'unknown',
-      target.url,
-      names,
-      t,
-      showOtherReadings,
-    );
+    return robotRows(robots, model.blanket ?? 'unknown', target.url, names, t, showOtherReadings);
   }, [target, drafting, draftRobots, model, names, t, showOtherReadings]);
 
   return (

@@ -75,8 +75,9 @@ const MAX_KEY = 16;
  */
 class KeyIndex {
   private readonly edges = new Map<number, number>();
-  private readonly anchoredOut: number[][] = [[]];
-  private readonly floatOut: number[][] = [[]];
+  // Outputs live only on the nodes that have them (most nodes have none).
+  private readonly anchoredOut = new Map<number, number[]>();
+  private readonly floatOut = new Map<number, number[]>();
   /** Floating keys and their entries: with few of them, native indexOf beats the automaton. */
   private readonly floating = new Map<string, number[]>();
   private fail: Int32Array = new Int32Array(1);
@@ -149,8 +150,6 @@ class KeyIndex {
         next = this.nodeCount++;
         this.edges.set(node * 512 + unitCode(unit), next);
         if (node === 0 && unit < 128) this.rootAscii[unit] = next;
-        this.anchoredOut.push([]);
-        this.floatOut.push([]);
       }
       node = next;
     }
@@ -158,11 +157,17 @@ class KeyIndex {
   }
 
   addAnchored(key: string, entry: number): void {
-    this.anchoredOut[this.insert(key)]?.push(entry);
+    const node = this.insert(key);
+    const out = this.anchoredOut.get(node);
+    if (out === undefined) this.anchoredOut.set(node, [entry]);
+    else out.push(entry);
   }
 
   addFloating(key: string, entry: number): void {
-    this.floatOut[this.insert(key)]?.push(entry);
+    const node = this.insert(key);
+    const out = this.floatOut.get(node);
+    if (out === undefined) this.floatOut.set(node, [entry]);
+    else out.push(entry);
     this.hasFloat = true;
     const same = this.floating.get(key);
     if (same === undefined) this.floating.set(key, [entry]);
@@ -174,19 +179,25 @@ class KeyIndex {
     this.fail = new Int32Array(this.nodeCount);
     this.emitted = new Uint32Array(this.nodeCount);
     if (!this.hasFloat) return;
-    const children: number[][] = Array.from({ length: this.nodeCount }, () => []);
-    const units: number[][] = Array.from({ length: this.nodeCount }, () => []);
+    const children = new Map<number, number[]>();
+    const units = new Map<number, number[]>();
     for (const [code, to] of this.edges) {
       const from = Math.floor(code / 512);
-      children[from]?.push(to);
-      units[from]?.push(unitOf(code % 512));
+      const kids = children.get(from);
+      if (kids === undefined) {
+        children.set(from, [to]);
+        units.set(from, [unitOf(code % 512)]);
+      } else {
+        kids.push(to);
+        units.get(from)?.push(unitOf(code % 512));
+      }
     }
     const queue: number[] = [];
-    for (const c of children[0] ?? []) queue.push(c);
+    for (const c of children.get(0) ?? []) queue.push(c);
     for (let q = 0; q < queue.length; q++) {
       const node = queue[q] ?? 0;
-      const kids = children[node] ?? [];
-      const kidUnits = units[node] ?? [];
+      const kids = children.get(node) ?? [];
+      const kidUnits = units.get(node) ?? [];
       for (let k = 0; k < kids.length; k++) {
         const kid = kids[k] ?? 0;
         const unit = kidUnits[k] ?? 0;
@@ -194,9 +205,9 @@ class KeyIndex {
         while (f !== 0 && this.child(f, unit) === -1) f = this.fail[f] ?? 0;
         const target = this.child(f, unit);
         this.fail[kid] = target !== -1 && target !== kid ? target : 0;
-        const inherited = this.floatOut[this.fail[kid] ?? 0] ?? [];
-        if (inherited.length > 0)
-          this.floatOut[kid] = [...(this.floatOut[kid] ?? []), ...inherited];
+        const inherited = this.floatOut.get(this.fail[kid] ?? 0);
+        if (inherited !== undefined)
+          this.floatOut.set(kid, [...(this.floatOut.get(kid) ?? []), ...inherited]);
         queue.push(kid);
       }
     }
@@ -205,11 +216,12 @@ class KeyIndex {
   /** Calls `visit` for every entry whose key occurs in `path` where it must. */
   candidates(path: string, visit: (entry: number) => void): void {
     let node = 0;
-    for (const e of this.anchoredOut[0] ?? []) visit(e);
+    for (const e of this.anchoredOut.get(0) ?? []) visit(e);
     for (let i = 0; i < path.length && i < MAX_KEY; i++) {
       node = this.child(node, path.charCodeAt(i));
       if (node === -1) break;
-      for (const e of this.anchoredOut[node] ?? []) visit(e);
+      const out = this.anchoredOut.get(node);
+      if (out !== undefined) for (const e of out) visit(e);
     }
     if (!this.hasFloat) return;
     if (this.floating.size <= FEW_KEYS) {
@@ -223,14 +235,14 @@ class KeyIndex {
       this.emitted.fill(0);
       this.check = 1;
     }
-    for (const e of this.floatOut[0] ?? []) visit(e);
+    for (const e of this.floatOut.get(0) ?? []) visit(e);
     node = 0;
     for (let i = 0; i < path.length; i++) {
       node = this.step(node, path.charCodeAt(i));
       if (node === 0 || this.emitted[node] === this.check) continue;
       this.emitted[node] = this.check;
-      const out = this.floatOut[node] ?? [];
-      for (let k = 0; k < out.length; k++) visit(out[k] ?? 0);
+      const out = this.floatOut.get(node);
+      if (out !== undefined) for (let k = 0; k < out.length; k++) visit(out[k] ?? 0);
     }
   }
 }

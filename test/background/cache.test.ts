@@ -101,12 +101,12 @@ describe('OriginCache', () => {
     const storage = memoryStorage();
     const cache = new OriginCache(storage, () => now, 3);
     for (const o of ['a', 'b', 'c']) {
-      now++;
+      now += 61_000; // use times are kept to the minute
       await cache.put(`https://${o}.test`, ok(o), now, now + 1e6);
     }
-    now++;
+    now += 61_000; // use times are kept to the minute
     await cache.touch('https://a.test');
-    now++;
+    now += 61_000; // use times are kept to the minute
     await cache.put('https://d.test', ok('d'), now, now + 1e6);
     expect(await cache.get('https://b.test')).toBeNull();
     expect(await cache.get('https://a.test')).not.toBeNull();
@@ -115,6 +115,25 @@ describe('OriginCache', () => {
       'robots:https://c.test',
       'robots:https://d.test',
     ]);
+  });
+
+  test('a use within the same minute writes nothing', async () => {
+    let now = 0;
+    const storage = memoryStorage();
+    const cache = new OriginCache(storage, () => now);
+    await cache.put('https://a.test', ok('a'), 0, 1e9);
+    let writes = 0;
+    const set = storage.set.bind(storage);
+    storage.set = async (items) => {
+      writes++;
+      await set(items);
+    };
+    now = 30_000;
+    await cache.touch('https://a.test');
+    expect(writes).toBe(0);
+    now = 90_000;
+    await cache.touch('https://a.test');
+    expect(writes).toBe(1);
   });
 
   test('storage full: older entries are dropped and the write retried once', async () => {

@@ -4,9 +4,11 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import en from '../../_locales/en/messages.json';
 import { App } from '../../popup/app.tsx';
 import type { Actions } from '../../popup/connector.ts';
+import { verdictsFor } from '../../src/crawlers.ts';
 import { lookupIn, translator } from '../../src/i18n.ts';
 import type { OriginReport, TabReport } from '../../src/messages.ts';
 import type { Outcome } from '../../src/policy.ts';
+import { parseRobotsTxt } from '../../src/robots/index.ts';
 import { DEFAULTS } from '../../src/settings.ts';
 
 const t = translator(lookupIn(en), 'en');
@@ -47,6 +49,9 @@ const report = (outcome: Outcome, previousText: string | null = null): TabReport
     previousText,
     fromCache: true,
   } satisfies OriginReport,
+  // As the background sends them: computed where the parsed file is kept warm.
+  verdicts:
+    outcome.kind === 'ok' ? verdictsFor(parseRobotsTxt(outcome.text), DEFAULTS.robots, URL_) : [],
 });
 
 /** The popup's connector, faked at its interface (the components never see the browser). */
@@ -115,7 +120,7 @@ describe('popup', () => {
     cleanup();
     // /x: only Google reads "disalow: /x"; RFC 9309 and the 1994 standard ignore the line.
     const x = report(ok(TEXT));
-    await open({ ...x, url: 'https://shop.test/x' } as TabReport);
+    await open({ ...x, url: 'https://shop.test/x', verdicts: [] } as TabReport); // the popup decides itself
     expect(row('Googlebot')?.getAttribute('data-verdict')).toBe('disallowed');
     expect(row('Googlebot')?.getAttribute('data-verdict-rfc9309')).toBe('allowed');
     expect(row('Googlebot')?.textContent).toContain('The strict RFC 9309 reading would allow it');
