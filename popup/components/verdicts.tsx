@@ -21,9 +21,10 @@ function Verdict({ verdict, t }: { verdict: RobotRow['verdict']; t: Translator }
       : verdict === 'disallowed'
         ? t('disallowed')
         : t('unknown');
+  const symbol = verdict === 'allowed' ? '✓' : verdict === 'disallowed' ? '✕' : '–';
   return (
     <span class={`pill ${verdict}`}>
-      {verdict === 'allowed' ? '✓' : verdict === 'disallowed' ? '✕' : '–'} {label}
+      <span aria-hidden="true">{symbol}</span> {label}
     </span>
   );
 }
