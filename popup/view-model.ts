@@ -124,10 +124,15 @@ export function whyText(v: CrawlerVerdict, t: Translator): string {
 
 const seam = (allowed: boolean): VerdictSeam => (allowed ? 'allowed' : 'disallowed');
 
+/** The profile's caveat for robots whose vendor says robots.txt may not apply to user-requested fetches. */
+function noteFor(robot: string, t: Translator): string | null {
+  const profile = findCrawler(robot);
+  return profile?.obeysRobotsTxt === 'may-ignore' ? t('mayIgnore', profile.token) : null;
+}
+
 /** A row from a robot's verdicts under the three readings. */
 export function rowOf(v: RobotVerdicts, t: Translator, showOtherReadings = true): RobotRow {
-  const profile = findCrawler(v.robot);
-  const note = profile?.obeysRobotsTxt === 'may-ignore' ? t('mayIgnore', profile.token) : null;
+  const note = noteFor(v.robot, t);
   const allowed = v.verdict.allowed;
   const others: string[] = [];
   if (showOtherReadings && v.verdict.reason.semantics !== 'rfc9309' && v.rfc9309 !== allowed) {
@@ -161,8 +166,7 @@ export function robotRows(
   if (robots !== null)
     return verdictsFor(robots, names, url).map((v) => rowOf(v, t, showOtherReadings));
   return names.map((robot) => {
-    const profile = findCrawler(robot);
-    const note = profile?.obeysRobotsTxt === 'may-ignore' ? t('mayIgnore', profile.token) : null;
+    const note = noteFor(robot, t);
     const verdict: VerdictSeam = blanket === 'unknown' ? 'unknown' : seam(blanket === 'allow');
     const why =
       blanket === 'allow'

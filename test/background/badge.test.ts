@@ -4,6 +4,7 @@ import { RedirectWatchers } from '../../background/redirects.ts';
 import type { OriginReport } from '../../src/messages.ts';
 import type { Outcome } from '../../src/policy.ts';
 import { parseRobotsTxt } from '../../src/robots/index.ts';
+import { okOutcome } from '../fixtures/outcomes.ts';
 
 const report = (outcome: Outcome): OriginReport => ({
   origin: 'https://a.test',
@@ -15,17 +16,7 @@ const report = (outcome: Outcome): OriginReport => ({
 });
 const TEXT =
   'User-agent: *\nDisallow: /private/\n\nUser-agent: Googlebot\nAllow: /private/ok\nDisallow: /private/\n';
-const ok: Outcome = {
-  kind: 'ok',
-  status: 200,
-  url: 'https://a.test/robots.txt',
-  redirects: [],
-  contentType: 'text/plain',
-  text: TEXT,
-  bytes: TEXT.length,
-  truncated: false,
-  looksLikeHtml: false,
-};
+const ok = okOutcome(TEXT);
 
 describe('badgeFor', () => {
   const robots = parseRobotsTxt(TEXT);

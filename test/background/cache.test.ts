@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { OriginCache, type StorageLike } from '../../background/cache.ts';
 import type { Outcome } from '../../src/policy.ts';
+import { okOutcome } from '../fixtures/outcomes.ts';
 
 /** storage.local as a Map, with an optional quota: the one browser seam of the cache. */
 function memoryStorage(
@@ -31,17 +32,7 @@ function memoryStorage(
   };
 }
 
-const ok = (text: string): Outcome => ({
-  kind: 'ok',
-  status: 200,
-  url: 'https://a.test/robots.txt',
-  redirects: [],
-  contentType: 'text/plain',
-  text,
-  bytes: text.length,
-  truncated: false,
-  looksLikeHtml: false,
-});
+const ok = (text: string) => okOutcome(text);
 
 describe('OriginCache', () => {
   test('a fresh entry is served from the cache; one fetch within its lifetime', async () => {

@@ -10,6 +10,7 @@ import type { OriginReport, TabReport } from '../../src/messages.ts';
 import type { Outcome } from '../../src/policy.ts';
 import { parseRobotsTxt } from '../../src/robots/index.ts';
 import { DEFAULTS } from '../../src/settings.ts';
+import { okOutcome } from '../fixtures/outcomes.ts';
 
 const t = translator(lookupIn(en), 'en');
 const URL_ = 'https://shop.test/private/item?id=1';
@@ -26,18 +27,8 @@ const TEXT = [
   'Sitemap: javascript:alert(1)',
 ].join('\n');
 
-const ok = (text: string, extra: Partial<Extract<Outcome, { kind: 'ok' }>> = {}): Outcome => ({
-  kind: 'ok',
-  status: 200,
-  url: 'https://shop.test/robots.txt',
-  redirects: [],
-  contentType: 'text/plain',
-  text,
-  bytes: text.length,
-  truncated: false,
-  looksLikeHtml: false,
-  ...extra,
-});
+const ok = (text: string, extra: Partial<Extract<Outcome, { kind: 'ok' }>> = {}) =>
+  okOutcome(text, { url: 'https://shop.test/robots.txt', ...extra });
 const report = (outcome: Outcome, previousText: string | null = null): TabReport => ({
   kind: 'report',
   url: URL_,
