@@ -1,5 +1,8 @@
-// Storage keys and defaults: data only (the background and the popup read and write them).
+// Settings: defaults, the stored schema and its migrations, validation of imports, and robot
+// names. Data and pure functions only: the background stores them, the UIs edit them.
+import { findCrawler } from './crawlers.ts';
 import { MAX_CACHE_MS } from './policy.ts';
+import { isValidToken, productToken } from './robots/index.ts';
 
 /** The robots shown when the user has not chosen any; the first is the badge's robot. */
 export const DEFAULT_ROBOTS: readonly string[] = [
@@ -13,6 +16,10 @@ export const DEFAULT_ROBOTS: readonly string[] = [
   'CCBot',
 ];
 
+/** Interface languages; 'auto' follows the browser's. */
+export const LANGUAGES = ['auto', 'en', 'es', 'ru', 'th'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
 export const DEFAULTS = {
   /** Robot names in display order. */
   robots: [...DEFAULT_ROBOTS] as string[],
@@ -22,9 +29,13 @@ export const DEFAULTS = {
   showOtherReadings: true,
   /** How long a fetched robots.txt stays fresh, at most 24 hours (RFC 9309 §2.4). */
   cacheLifetimeMs: MAX_CACHE_MS,
+  language: 'auto' as Language,
 };
 
 export type Settings = typeof DEFAULTS;
+
+/** The version of the stored form. Bump it with a migration below. */
+export const SCHEMA_VERSION = 2;
 
 /** Storage keys: settings, and one entry per origin (`robots:<origin>`) with an LRU index. */
 export const KEYS = {
@@ -35,3 +46,170 @@ export const KEYS = {
 
 /** At most this many origins stay cached; the least recently used go first. */
 export const MAX_CACHED_ORIGINS = 500;
+/** At most this many robots in the list (the popup stays readable, sync storage stays small). */
+export const MAX_ROBOTS = 40;
+/** Shortest cache lifetime the settings accept. */
+export const MIN_CACHE_MS = 60_000;
+
+/** What is kept in storage: the settings and the schema version they were written with. */
+export interface StoredSettings {
+  schemaVersion: number;
+  settings: Settings;
+}
+
+/** A robot name as the user typed it, checked: a known crawler, a valid token, or refused. */
+export type RobotName =
+  | { ok: true; token: string; known: boolean; reducedFrom: string | null }
+  | { ok: false; error: 'empty' | 'invalid-token' };
+
+/**
+ * Checks a robot name: a product token (RFC 9309 §2.2.1: letters, '-' and '_'), or a full
+ * User-Agent header, which is reduced to its token (`reducedFrom` says so). Known crawlers get
+ * their canonical spelling.
+ */
+export function checkRobotName(input: string): RobotName {
+  const text = input.trim();
+  if (text === '') return { ok: false, error: 'empty' };
+  const token = productToken(text);
+  if (!isValidToken(token)) return { ok: false, error: 'invalid-token' };
+  const known = findCrawler(token);
+  return {
+    ok: true,
+    token: known?.token ?? token,
+    known: known !== undefined,
+    reducedFrom: token === text ? null : text,
+  };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Keeps the valid, distinct robot names of a list (case-insensitively distinct), in order. */
+function cleanRobots(value: unknown): string[] | null {
+  if (!Array.isArray(value)) return null;
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const item of value) {
+    if (typeof item !== 'string') return null;
+    const name = checkRobotName(item);
+    if (!name.ok) return null;
+    if (seen.has(name.token.toLowerCase())) continue;
+    seen.add(name.token.toLowerCase());
+    out.push(name.token);
+  }
+  return out.length > MAX_ROBOTS ? null : out;
+}
+
+export type SettingsProblem =
+  | 'not-an-object'
+  | 'bad-robots'
+  | 'bad-checking'
+  | 'bad-other-readings'
+  | 'bad-cache-lifetime'
+  | 'bad-language';
+
+/** Validates a (partial) settings object; unknown keys are ignored. */
+export function validateSettings(
+  value: unknown,
+  base: Settings = DEFAULTS,
+): { ok: true; settings: Settings } | { ok: false; problem: SettingsProblem } {
+  if (!isRecord(value)) return { ok: false, problem: 'not-an-object' };
+  const next: Settings = { ...base, robots: [...base.robots] };
+  if ('robots' in value) {
+    const robots = cleanRobots(value['robots']);
+    if (robots === null) return { ok: false, problem: 'bad-robots' };
+    next.robots = robots;
+  }
+  if ('checking' in value) {
+    if (value['checking'] !== 'auto' && value['checking'] !== 'on-demand')
+      return { ok: false, problem: 'bad-checking' };
+    next.checking = value['checking'];
+  }
+  if ('showOtherReadings' in value) {
+    if (typeof value['showOtherReadings'] !== 'boolean')
+      return { ok: false, problem: 'bad-other-readings' };
+    next.showOtherReadings = value['showOtherReadings'];
+  }
+  if ('cacheLifetimeMs' in value) {
+    const ms = value['cacheLifetimeMs'];
+    if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < MIN_CACHE_MS || ms > MAX_CACHE_MS) {
+      return { ok: false, problem: 'bad-cache-lifetime' };
+    }
+    next.cacheLifetimeMs = Math.round(ms);
+  }
+  if ('language' in value) {
+    if (!LANGUAGES.includes(value['language'] as Language))
+      return { ok: false, problem: 'bad-language' };
+    next.language = value['language'] as Language;
+  }
+  return { ok: true, settings: next };
+}
+
+/**
+ * Reads what storage holds, whatever version wrote it, into current settings. Anything invalid
+ * falls back to the defaults, key by key; nothing stored gives the defaults.
+ */
+export function migrate(stored: unknown): { settings: Settings; from: number } {
+  if (!isRecord(stored))
+    return { settings: { ...DEFAULTS, robots: [...DEFAULTS.robots] }, from: 0 };
+  let version = typeof stored['schemaVersion'] === 'number' ? stored['schemaVersion'] : 1;
+  // Version 1 (before 2026-11-21) stored the settings object itself, without a version.
+  let data: unknown = version === 1 && !('settings' in stored) ? stored : stored['settings'];
+  const from = version;
+  if (version === 1) {
+    // 1 → 2: the language setting appeared; robots lists were not checked as tokens yet.
+    const v1 = isRecord(data) ? { ...data } : {};
+    if (Array.isArray(v1['robots']))
+      v1['robots'] = v1['robots'].filter((r) => typeof r === 'string' && checkRobotName(r).ok);
+    data = v1;
+    version = 2;
+  }
+  // TODO(2027-11): drop the version 1 migration once no install can still hold it.
+  let settings: Settings = { ...DEFAULTS, robots: [...DEFAULTS.robots] };
+  if (isRecord(data)) {
+    for (const key of Object.keys(DEFAULTS) as (keyof Settings)[]) {
+      if (!(key in data)) continue;
+      const one = validateSettings({ [key]: data[key] }, settings);
+      if (one.ok) settings = one.settings;
+    }
+  }
+  return { settings, from };
+}
+
+/** The stored form of settings. */
+export function toStored(settings: Settings): StoredSettings {
+  return { schemaVersion: SCHEMA_VERSION, settings };
+}
+
+/** An export file: marked, versioned, with the settings. */
+export function exportSettings(settings: Settings): string {
+  return `${JSON.stringify({ app: 'robots-lens', kind: 'settings', ...toStored(settings) }, null, 2)}\n`;
+}
+
+export type ImportProblem = 'not-json' | 'foreign-file' | 'newer-version' | SettingsProblem;
+
+/** Reads an export file; a foreign or invalid one is refused with the reason, nothing changed. */
+export function importSettings(
+  text: string,
+): { ok: true; settings: Settings } | { ok: false; problem: ImportProblem } {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return { ok: false, problem: 'not-json' };
+  }
+  if (!isRecord(data) || data['app'] !== 'robots-lens' || data['kind'] !== 'settings') {
+    return { ok: false, problem: 'foreign-file' };
+  }
+  const version = data['schemaVersion'];
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1)
+    return { ok: false, problem: 'foreign-file' };
+  if (version > SCHEMA_VERSION) return { ok: false, problem: 'newer-version' };
+  // Strictly valid: an import either applies whole or not at all.
+  const migrated =
+    version === SCHEMA_VERSION
+      ? data['settings']
+      : migrate({ schemaVersion: version, settings: data['settings'] }).settings;
+  return validateSettings(migrated);
+}

@@ -1,36 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { OriginCache, type StorageLike } from '../../background/cache.ts';
+import { OriginCache } from '../../background/cache.ts';
 import type { Outcome } from '../../src/policy.ts';
 import { okOutcome } from '../fixtures/outcomes.ts';
-
-/** storage.local as a Map, with an optional quota: the one browser seam of the cache. */
-function memoryStorage(
-  quotaBytes = Number.POSITIVE_INFINITY,
-): StorageLike & { data: Map<string, unknown> } {
-  const data = new Map<string, unknown>();
-  const size = () => [...data.values()].reduce((n: number, v) => n + JSON.stringify(v).length, 0);
-  return {
-    data,
-    async get(keys) {
-      const out: Record<string, unknown> = {};
-      for (const k of Array.isArray(keys) ? keys : [keys])
-        if (data.has(k)) out[k] = structuredClone(data.get(k));
-      return out;
-    },
-    async set(items) {
-      const before = new Map(data);
-      for (const [k, v] of Object.entries(items)) data.set(k, structuredClone(v));
-      if (size() > quotaBytes) {
-        data.clear();
-        for (const [k, v] of before) data.set(k, v);
-        throw new Error('QUOTA_BYTES quota exceeded');
-      }
-    },
-    async remove(keys) {
-      for (const k of Array.isArray(keys) ? keys : [keys]) data.delete(k);
-    },
-  };
-}
+import { memoryStorage } from '../fixtures/storage.ts';
 
 const ok = (text: string) => okOutcome(text);
 
