@@ -153,12 +153,11 @@ export class OriginCache {
     return expired.length;
   }
 
-  async clear(): Promise<void> {
-    const index = await this.index();
-    await this.storage.remove([
-      KEYS.cacheIndex,
-      ...Object.keys(index).map((o) => KEYS.cachePrefix + o),
-    ]);
+  /** Removes every entry; returns how many origins were cached. */
+  async clear(): Promise<number> {
+    const origins = Object.keys(await this.index());
+    await this.storage.remove([KEYS.cacheIndex, ...origins.map((o) => KEYS.cachePrefix + o)]);
+    return origins.length;
   }
 
   /**

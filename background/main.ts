@@ -14,52 +14,70 @@ import {
 } from '../src/messages.ts';
 import { expiresAt, outcomeOf, robotsOrigin } from '../src/policy.ts';
 import { parseRobotsTxt, type RobotsTxt } from '../src/robots/index.ts';
-import { DEFAULTS, KEYS, type Settings } from '../src/settings.ts';
+import {
+  DEFAULTS,
+  exportSettings,
+  importSettings,
+  KEYS,
+  type Settings,
+  validateSettings,
+} from '../src/settings.ts';
 import { badgeFor } from './badge.ts';
 import { browser, type Runtime } from './browser.ts';
 import { OriginCache, type StorageLike } from './cache.ts';
 import { fetchRobotsTxt } from './fetch-robots.ts';
 import { RedirectWatchers } from './redirects.ts';
+import { SettingsStore } from './settings-store.ts';
 
 const redirects = new RedirectWatchers();
 const localCache = new OriginCache(browser.storage.local as StorageLike);
 // Private windows: nothing reaches persistent storage.
 const privateCache = new OriginCache(browser.storage.session as StorageLike);
 
+const store = new SettingsStore(
+  (browser.storage.sync as StorageLike | undefined) ?? null,
+  browser.storage.local as StorageLike,
+);
+
 /** Settings, read from storage once and kept until they change there. */
 let settingsCache: Promise<Settings> | null = null;
 function settings(): Promise<Settings> {
-  settingsCache ??= browser.storage.local.get(KEYS.settings).then((got) => {
-    const stored = got[KEYS.settings];
-    return {
-      ...DEFAULTS,
-      ...(typeof stored === 'object' && stored !== null ? (stored as Partial<Settings>) : {}),
-    };
-  });
+  settingsCache ??= store.load();
   return settingsCache;
 }
+
+async function saveSettings(next: Settings): Promise<Settings> {
+  await store.save(next);
+  settingsCache = Promise.resolve(next);
+  return next;
+}
+
+/** Validates and stores a change; an invalid one changes nothing and names its problem. */
+async function setSettings(change: Partial<Settings>): Promise<Settings> {
+  const checked = validateSettings(change, await settings());
+  if (!checked.ok) throw new Error(checked.problem);
+  return saveSettings(checked.settings);
+}
+
+async function importFile(text: string): Promise<Settings> {
+  const imported = importSettings(text);
+  if (!imported.ok) throw new Error(imported.problem);
+  return saveSettings(imported.settings);
+}
+
+// Settings changed elsewhere (another window, another browser through sync): read them again,
+// and let every badge follow the first robot of the list.
 browser.storage.onChanged.addListener((changes, area) => {
-  if (area === 'local' && KEYS.settings in changes) settingsCache = null;
+  if ((area !== 'sync' && area !== 'local') || !(KEYS.settings in changes)) return;
+  settingsCache = null;
+  refreshBadges().catch(() => {});
 });
 
-/** Validates and stores a change (the options page of issue 5 adds sync and migrations). */
-async function setSettings(change: Partial<Settings>): Promise<Settings> {
-  const next = { ...(await settings()) };
-  if (change.checking === 'auto' || change.checking === 'on-demand')
-    next.checking = change.checking;
-  if (typeof change.showOtherReadings === 'boolean')
-    next.showOtherReadings = change.showOtherReadings;
-  if (
-    Array.isArray(change.robots) &&
-    change.robots.every((r) => typeof r === 'string' && r.trim() !== '')
-  ) {
-    next.robots = change.robots.map((r) => r.trim());
+async function refreshBadges(): Promise<void> {
+  for (const tab of await browser.tabs.query({})) {
+    if (tab.id !== undefined && tab.url !== undefined)
+      await onTabUrl(tab.id, tab.url, tab.incognito).catch(() => {});
   }
-  if (typeof change.cacheLifetimeMs === 'number' && change.cacheLifetimeMs > 0) {
-    next.cacheLifetimeMs = Math.min(change.cacheLifetimeMs, DEFAULTS.cacheLifetimeMs);
-  }
-  await browser.storage.local.set({ [KEYS.settings]: next });
-  return next;
 }
 
 /** Parsed files by origin and fetch time, so a badge update does not parse again. */
@@ -186,6 +204,14 @@ const handlers: {
   refresh: ({ tabId }) => tabReport(tabId, true),
   getSettings: () => settings(),
   setSettings: (change) => setSettings(change),
+  importSettings: ({ text }) => importFile(text),
+  exportSettings: async () => exportSettings(await settings()),
+  resetSettings: () => saveSettings({ ...DEFAULTS, robots: [...DEFAULTS.robots] }),
+  clearCache: async () => {
+    const dropped = await localCache.clear();
+    await privateCache.clear();
+    return dropped;
+  },
 };
 
 function handle<K extends keyof Protocol>(message: Message<K>): Promise<Reply<Protocol[K]['res']>> {

@@ -8,6 +8,7 @@ import type { Settings } from '../src/settings.ts';
 import { FileView } from './components/file-view.tsx';
 import { Outcome } from './components/outcome.tsx';
 import { Records } from './components/records.tsx';
+import { RobotEditor } from './components/robot-editor.tsx';
 import { Summary } from './components/summary.tsx';
 import { Tester } from './components/tester.tsx';
 import { VerdictTable } from './components/verdicts.tsx';
@@ -19,7 +20,7 @@ type State =
   | { status: 'done'; model: PopupModel; settings: Settings }
   | { status: 'error'; message: string };
 
-const TABS = ['verdicts', 'records', 'file', 'summary', 'tester'] as const;
+const TABS = ['verdicts', 'records', 'file', 'summary', 'tester', 'robots'] as const;
 type Tab = (typeof TABS)[number];
 const TAB_LABELS: Record<Tab, MessageKey> = {
   verdicts: 'tabVerdicts',
@@ -27,6 +28,7 @@ const TAB_LABELS: Record<Tab, MessageKey> = {
   file: 'tabFile',
   summary: 'tabSummary',
   tester: 'tabTester',
+  robots: 'tabRobots',
 };
 
 function CheckingToggle({
@@ -162,6 +164,27 @@ export function App({ tabId, actions, t }: AppProps) {
   useEffect(() => {
     load(false).catch(() => {});
   }, [load]);
+  // Settings changed in another popup, the options page or through sync: follow them. A new
+  // language needs the page's translator anew.
+  useEffect(
+    () =>
+      actions.onSettingsChanged(() => {
+        actions.settings().then(
+          (next) => {
+            if (next.language !== 'auto' && next.language !== t.locale) location.reload();
+            else if (
+              next.language === 'auto' &&
+              state.status === 'done' &&
+              state.settings.language !== 'auto'
+            )
+              location.reload();
+            else load(false).catch(() => {});
+          },
+          () => {},
+        );
+      }),
+    [actions, load, t, state],
+  );
   useEffect(() => {
     document.body.dataset['state'] = state.status;
     // The moment the verdicts are on screen, for `npm run bench:popup` and for profiling.
@@ -199,7 +222,7 @@ export function App({ tabId, actions, t }: AppProps) {
   const robots = parsed(model.text, visited);
   const selectedRobot = selected ?? model.rows[0]?.robot ?? '';
   const selectedRow = model.rows.find((r) => r.robot === selectedRobot);
-  const available: Tab[] = model.text === null ? ['verdicts', 'tester'] : [...TABS];
+  const available: Tab[] = model.text === null ? ['verdicts', 'tester', 'robots'] : [...TABS];
   const current = available.includes(tab) ? tab : 'verdicts';
   const panel = (name: Tab, content: () => preact.ComponentChildren) =>
     available.includes(name) &&
@@ -276,6 +299,20 @@ export function App({ tabId, actions, t }: AppProps) {
           t={t}
           copy={actions.copy}
         />
+      ))}
+      {panel('robots', () => (
+        <>
+          <RobotEditor
+            robots={settings.robots}
+            t={t}
+            save={(robots) => actions.setSettings({ robots })}
+          />
+          <p>
+            <button type="button" class="link" onClick={() => actions.openOptions()}>
+              {t('moreSettings')}
+            </button>
+          </p>
+        </>
       ))}
       <footer>
         <CheckingToggle settings={settings} actions={actions} t={t} />

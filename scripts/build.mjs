@@ -31,7 +31,11 @@ const noInnerHtml = {
 rmSync('dist', { recursive: true, force: true });
 mkdirSync('dist', { recursive: true });
 const options = {
-  entryPoints: { background: 'background/main.ts', popup: 'popup/main.tsx' },
+  entryPoints: {
+    background: 'background/main.ts',
+    popup: 'popup/main.tsx',
+    options: 'options/main.tsx',
+  },
   outdir: 'dist',
   bundle: true,
   format: 'iife',
@@ -44,7 +48,13 @@ const options = {
   logLevel: 'warning',
   plugins: [noInnerHtml],
 };
-for (const file of ['manifest.json', 'popup/popup.html', 'popup/popup.css'])
+for (const file of [
+  'manifest.json',
+  'popup/popup.html',
+  'popup/popup.css',
+  'options/options.html',
+  'options/options.css',
+])
   cpSync(file, `dist/${file.split('/').pop()}`);
 cpSync('icons', 'dist/icons', { recursive: true });
 cpSync('_locales', 'dist/_locales', {

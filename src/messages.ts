@@ -41,8 +41,16 @@ export type Protocol = {
   /** Fetch the tab's robots.txt again, bypassing the cache. */
   refresh: { req: { tabId: number }; res: TabReport };
   getSettings: { req: Record<string, never>; res: Settings };
-  /** Changes some settings; replies with all of them. */
+  /** Changes some settings (validated); replies with all of them. Errors: a SettingsProblem. */
   setSettings: { req: Partial<Settings>; res: Settings };
+  /** Replaces all settings from an export file, or changes nothing. Errors: an ImportProblem. */
+  importSettings: { req: { text: string }; res: Settings };
+  /** The export file of the current settings. */
+  exportSettings: { req: Record<string, never>; res: string };
+  /** Back to the defaults. */
+  resetSettings: { req: Record<string, never>; res: Settings };
+  /** Empties the robots.txt cache; replies with how many origins were dropped. */
+  clearCache: { req: Record<string, never>; res: number };
 };
 
 export type MessageName = keyof Protocol;

@@ -57,6 +57,12 @@ function fakeActions(
     refresh: vi.fn(async () => tabReport),
     settings: async () => ({ ...DEFAULTS }),
     setSettings: async (change) => ({ ...DEFAULTS, ...change }),
+    importSettings: async () => ({ ...DEFAULTS }),
+    exportSettings: async () => '{}',
+    resetSettings: async () => ({ ...DEFAULTS }),
+    clearCache: async () => 0,
+    openOptions: async () => {},
+    onSettingsChanged: () => () => {},
     copy: async (text) => {
       copied.push(text);
     },
@@ -249,7 +255,7 @@ describe('popup', () => {
     fireEvent.keyDown(verdicts, { key: 'ArrowRight' });
     expect(screen.getByRole('tab', { name: 'Records' }).getAttribute('aria-selected')).toBe('true');
     fireEvent.keyDown(verdicts, { key: 'End' });
-    expect(screen.getByRole('tab', { name: 'Tester' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tab', { name: 'Robots' }).getAttribute('aria-selected')).toBe('true');
   });
 
   test('the tester: another path, another site, and the draft mode with its diff and copy', async () => {
