@@ -3,6 +3,7 @@
 // at any moment and is woken by them.
 
 import { verdictsFor } from '../src/crawlers.ts';
+import type { Translator } from '../src/i18n.ts';
 import {
   isMessage,
   type Message,
@@ -26,6 +27,7 @@ import { badgeFor } from './badge.ts';
 import { browser, type Runtime } from './browser.ts';
 import { OriginCache, type StorageLike } from './cache.ts';
 import { fetchRobotsTxt } from './fetch-robots.ts';
+import { loadTranslator } from './i18n.ts';
 import { RedirectWatchers } from './redirects.ts';
 import { SettingsStore } from './settings-store.ts';
 
@@ -128,12 +130,22 @@ function hostPattern(origin: string): string {
   return `${url.protocol}//${url.hostname}/*`;
 }
 
+/** The translator for the chosen language, loaded once per language. */
+let translatorCache: { language: string; t: Promise<Translator> } | null = null;
+async function translatorNow(): Promise<Translator> {
+  const { language } = await settings();
+  if (translatorCache?.language !== language)
+    translatorCache = { language, t: loadTranslator(language) };
+  return translatorCache.t;
+}
+
 async function showBadge(tabId: number, url: string, report: OriginReport | null): Promise<void> {
   const robot = (await settings()).robots[0];
+  const t = await translatorNow();
   const badge =
     report === null || robot === undefined
-      ? { text: '', color: '#000000', title: 'Robots Lens' }
-      : badgeFor(robot, url, report, robotsOf(report));
+      ? { text: '', color: '#000000', title: t('extName') }
+      : badgeFor(robot, url, report, robotsOf(report), t);
   await Promise.all([
     browser.action.setBadgeText({ tabId, text: badge.text }),
     browser.action.setBadgeBackgroundColor({ tabId, color: badge.color }),

@@ -66,3 +66,27 @@ export function translator(lookup: Lookup, locale: string): Translator {
   t.locale = locale;
   return t;
 }
+
+/** What loading a catalogue needs from the browser (the adapters pass it in). */
+export interface CatalogueSource {
+  /** The browser's own lookup and language (browser.i18n). */
+  browserLookup: Lookup;
+  browserLanguage: string;
+  /** Reads `_locales/<lang>/messages.json` of the extension. */
+  readCatalogue: (language: string) => Promise<unknown>;
+}
+
+/** A translator for a language setting: the browser's language for 'auto', else that catalogue. */
+export async function loadTranslator(
+  language: string,
+  source: CatalogueSource,
+): Promise<Translator> {
+  if (language !== 'auto') {
+    try {
+      return translator(lookupIn((await source.readCatalogue(language)) as Messages), language);
+    } catch {
+      // the browser's language then
+    }
+  }
+  return translator(source.browserLookup, source.browserLanguage);
+}

@@ -1,9 +1,15 @@
 import { describe, expect, test } from 'vitest';
+import en from '../../_locales/en/messages.json';
+import ru from '../../_locales/ru/messages.json';
 import { BADGE_COLORS, badgeFor } from '../../background/badge.ts';
 import { RedirectWatchers } from '../../background/redirects.ts';
+import { lookupIn, translator } from '../../src/i18n.ts';
 import type { OriginReport } from '../../src/messages.ts';
 import type { Outcome } from '../../src/policy.ts';
 import { parseRobotsTxt } from '../../src/robots/index.ts';
+
+const t = translator(lookupIn(en), 'en');
+
 import { okOutcome } from '../fixtures/outcomes.ts';
 
 const report = (outcome: Outcome): OriginReport => ({
@@ -21,20 +27,22 @@ const ok = okOutcome(TEXT);
 describe('badgeFor', () => {
   const robots = parseRobotsTxt(TEXT);
   test('disallowed: ✕, red, the deciding line in the tooltip', () => {
-    expect(badgeFor('Googlebot', 'https://a.test/private/x', report(ok), robots)).toEqual({
+    expect(badgeFor('Googlebot', 'https://a.test/private/x', report(ok), robots, t)).toEqual({
       text: '✕',
       color: BADGE_COLORS.disallowed,
       title: 'Googlebot: disallowed — line 6: Disallow: /private/',
     });
   });
   test('allowed by a longer Allow', () => {
-    expect(badgeFor('Googlebot', 'https://a.test/private/ok', report(ok), robots)).toMatchObject({
-      text: '✓',
-      title: 'Googlebot: allowed — line 5: Allow: /private/ok',
-    });
+    expect(badgeFor('Googlebot', 'https://a.test/private/ok', report(ok), robots, t)).toMatchObject(
+      {
+        text: '✓',
+        title: 'Googlebot: allowed — line 5: Allow: /private/ok',
+      },
+    );
   });
   test('no rule matches', () => {
-    expect(badgeFor('GPTBot', 'https://a.test/', report(ok), robots).title).toBe(
+    expect(badgeFor('GPTBot', 'https://a.test/', report(ok), robots, t).title).toBe(
       'GPTBot: allowed — no rule matches',
     );
   });
@@ -45,6 +53,7 @@ describe('badgeFor', () => {
         'https://a.test/',
         report({ kind: 'unavailable', reason: 'status', status: 404, redirects: [] }),
         null,
+        t,
       ),
     ).toMatchObject({
       text: '✓',
@@ -62,12 +71,20 @@ describe('badgeFor', () => {
           redirects: [],
         }),
         null,
+        t,
       ),
     ).toMatchObject({ text: '!', color: BADGE_COLORS.unreachable });
   });
   test('a robot profile applies: Applebot follows the Googlebot group', () => {
-    expect(badgeFor('Applebot', 'https://a.test/private/ok', report(ok), robots).text).toBe('✓');
+    expect(badgeFor('Applebot', 'https://a.test/private/ok', report(ok), robots, t).text).toBe('✓');
   });
+});
+
+test('the tooltip speaks the chosen language', () => {
+  const tr = translator(lookupIn(ru), 'ru');
+  expect(
+    badgeFor('Googlebot', 'https://a.test/private/x', report(ok), parseRobotsTxt(TEXT), tr).title,
+  ).toBe('Googlebot: запрещено — строка 6: Disallow: /private/');
 });
 
 describe('RedirectWatchers', () => {
