@@ -46,11 +46,12 @@ export function RobotEditor({ robots, t, save }: RobotEditorProps) {
     if (item !== undefined) next.splice(i + by, 0, item);
     apply(next);
   };
-  const add = () => {
-    const name = checkRobotName(input);
+  /** Adds what was submitted (read from the form: state may not have caught up with fast input). */
+  const add = (value: string) => {
+    const name = checkRobotName(value);
     if (!name.ok) {
       setMessage({
-        text: name.error === 'empty' ? t('robotEmpty') : t('robotInvalid', input.trim()),
+        text: name.error === 'empty' ? t('robotEmpty') : t('robotInvalid', value.trim()),
         error: true,
       });
       return;
@@ -109,7 +110,7 @@ export function RobotEditor({ robots, t, save }: RobotEditorProps) {
         class="add-robot"
         onSubmit={(e) => {
           e.preventDefault();
-          add();
+          add(String(new FormData(e.currentTarget).get('robot-name') ?? ''));
         }}
       >
         <label class="field">

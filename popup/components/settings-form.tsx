@@ -108,6 +108,16 @@ export function SettingsForm({
       <div class="actions">
         <button
           type="button"
+          name="reset-all"
+          onClick={() =>
+            actions.resetSettings().then(() => setMessage({ text: t('resetDone'), error: false }))
+          }
+        >
+          {t('resetAll')}
+        </button>
+        <button
+          type="button"
+          name="clear-cache"
           onClick={() =>
             actions
               .clearCache()

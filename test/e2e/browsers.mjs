@@ -117,6 +117,14 @@ export async function launchChromium() {
       await page.waitForSelector(POPUP_READY, { timeout: 30_000 });
       return page;
     }),
+    /** Opens an extension page (options.html, popup.html?tab=…) and leaves it open. */
+    async openPage(path) {
+      const page = await context.newPage();
+      await page.setViewportSize({ width: 760, height: 600 });
+      await page.goto(`chrome-extension://${extId}/${path}`);
+      await page.waitForSelector(POPUP_READY, { timeout: 30_000 });
+      return page;
+    },
     badge: (tabId) => api((id) => chrome.action.getBadgeText({ tabId: id }), tabId),
     title: (tabId) => api((id) => chrome.action.getTitle({ tabId: id }), tabId),
     async close() {
@@ -170,6 +178,13 @@ export async function launchFirefox() {
       await page.waitForSelector(POPUP_READY, { timeout: 30_000 });
       return page;
     }),
+    async openPage(path) {
+      const page = await browser.newPage();
+      await page.setViewport({ width: 760, height: 600 });
+      await openExtPage(page, `${base}/${path}`);
+      await page.waitForSelector(POPUP_READY, { timeout: 30_000 });
+      return page;
+    },
     /** Firefox can only remove the pattern that was granted, not a subset of it. */
     revokeHost: () => api(() => browser.permissions.remove({ origins: ['http://*/*'] })),
     badge: (tabId) => api((id) => browser.action.getBadgeText({ tabId: id }), tabId),
