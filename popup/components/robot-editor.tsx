@@ -3,6 +3,7 @@ import { useState } from 'preact/hooks';
 import { CRAWLERS, type CrawlerPurpose } from '../../src/crawlers.ts';
 import type { MessageKey, Translator } from '../../src/i18n.ts';
 import { checkRobotName, DEFAULT_ROBOTS, MAX_ROBOTS } from '../../src/settings.ts';
+import { problemText } from './settings-form.tsx';
 
 const PURPOSES: [CrawlerPurpose, MessageKey, MessageKey][] = [
   ['search', 'purposeSearch', 'whatSearch'],
@@ -35,7 +36,7 @@ export function RobotEditor({ robots, t, save }: RobotEditorProps) {
       () => setMessage(done === undefined ? null : { text: done, error: false }),
       (e: unknown) =>
         setMessage({
-          text: t('saveFailed', e instanceof Error ? e.message : String(e)),
+          text: t('saveFailed', problemText(e instanceof Error ? e.message : '', t, 'save')),
           error: true,
         }),
     );

@@ -13,12 +13,16 @@ const AUTONYMS: Record<Exclude<Language, 'auto'>, string> = {
 };
 const LIFETIMES_H = [1, 6, 12, 24];
 
-/** A problem code from the background, in words. */
-export function problemText(code: string, t: Translator): string {
+/** A problem code from the background, in words: about an imported file, or a value being saved. */
+export function problemText(
+  code: string,
+  t: Translator,
+  context: 'import' | 'save' = 'import',
+): string {
   if (code === 'not-json') return t('problemNotJson');
   if (code === 'foreign-file') return t('problemForeignFile');
   if (code === 'newer-version') return t('problemNewerVersion');
-  return t('problemInvalid');
+  return context === 'import' ? t('problemInvalid') : t('problemInvalidValue');
 }
 
 export function SettingsForm({
@@ -37,7 +41,7 @@ export function SettingsForm({
       () => setMessage({ text: t('saved'), error: false }),
       (e: unknown) =>
         setMessage({
-          text: t('saveFailed', problemText(e instanceof Error ? e.message : '', t)),
+          text: t('saveFailed', problemText(e instanceof Error ? e.message : '', t, 'save')),
           error: true,
         }),
     );
