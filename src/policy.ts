@@ -1,13 +1,5 @@
 // Fetch policy: what a crawler concludes from fetching /robots.txt (RFC 9309 §2.3, §2.4; Google's
 // documented handling). Pure: the background does the fetching and hands the facts over.
-import {
-  checkUrl,
-  parseRobotsTxt,
-  type RobotsTxt,
-  type Semantics,
-  type Verdict,
-} from './robots/index.ts';
-
 /** 500 KiB (RFC 9309 §2.5): bytes past this are not read. */
 export const MAX_BODY_BYTES = 512_000;
 /** RFC 9309 §2.3.1.2: crawlers should follow at least five consecutive redirects. */
@@ -144,33 +136,6 @@ export function expiresAt(
     if (maxAge?.[1] !== undefined) ttl = Math.min(ttl, Number(maxAge[1]) * 1000);
   }
   return fetchedAt + Math.max(0, ttl);
-}
-
-/** The verdict a fetch outcome gives: the engine's for 'ok', allow-all or disallow-all otherwise. */
-export type OutcomeVerdict =
-  | { kind: 'rules'; verdict: Verdict }
-  | { kind: 'allow-all'; reason: Exclude<Outcome, { kind: 'ok' }> }
-  | { kind: 'disallow-all'; reason: Exclude<Outcome, { kind: 'ok' }> };
-
-/** Parses the body of an 'ok' outcome (the background and the popup call this once per fetch). */
-export function robotsOf(outcome: Outcome): RobotsTxt | null {
-  return outcome.kind === 'ok' ? parseRobotsTxt(outcome.text) : null;
-}
-
-/** A robot's verdict for a URL given the fetch outcome of its origin. */
-export function verdictFor(
-  outcome: Outcome,
-  robots: RobotsTxt | null,
-  userAgent: string,
-  url: string,
-  semantics: Semantics,
-): OutcomeVerdict {
-  if (outcome.kind === 'unavailable') return { kind: 'allow-all', reason: outcome };
-  if (outcome.kind === 'unreachable') return { kind: 'disallow-all', reason: outcome };
-  return {
-    kind: 'rules',
-    verdict: checkUrl(robots ?? parseRobotsTxt(outcome.text), userAgent, url, semantics),
-  };
 }
 
 /** The origin whose /robots.txt governs `url`, or null when robots.txt does not apply (not http(s)). */

@@ -5,7 +5,6 @@ import {
   looksLikeHtml,
   outcomeOf,
   robotsOrigin,
-  verdictFor,
 } from '../src/policy.ts';
 
 const response = (
@@ -97,27 +96,6 @@ describe('expiresAt (RFC 9309 §2.4)', () => {
   });
   test('a shorter lifetime from the settings wins', () => {
     expect(expiresAt(t, null, H)).toBe(t + H);
-  });
-});
-
-describe('verdictFor', () => {
-  test('unavailable: every URL allowed; unreachable: every URL disallowed', () => {
-    expect(verdictFor(outcomeOf(response(404)), null, 'Googlebot', '/x', 'google').kind).toBe(
-      'allow-all',
-    );
-    expect(verdictFor(outcomeOf(response(503)), null, 'Googlebot', '/x', 'google').kind).toBe(
-      'disallow-all',
-    );
-  });
-  test('ok: the rules decide', () => {
-    const v = verdictFor(
-      outcomeOf(response(200)),
-      null,
-      'Googlebot',
-      'https://a.test/private/x',
-      'google',
-    );
-    expect(v.kind === 'rules' && v.verdict.allowed).toBe(false);
   });
 });
 
