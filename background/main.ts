@@ -13,10 +13,10 @@ import {
   type RobotVerdicts,
   type TabReport,
 } from '../src/messages.ts';
-import { expiresAt, outcomeOf, robotsOrigin } from '../src/policy.ts';
+import { ALL_SITES, expiresAt, hostPattern, outcomeOf, robotsOrigin } from '../src/policy.ts';
 import { parseRobotsTxt, type RobotsTxt } from '../src/robots/index.ts';
 import {
-  DEFAULTS,
+  defaultSettings,
   exportSettings,
   importSettings,
   KEYS,
@@ -122,14 +122,6 @@ async function originReport(
   );
 }
 
-const ALL_SITES = ['http://*/*', 'https://*/*'];
-
-/** The match pattern for an origin's host (match patterns carry no port). */
-function hostPattern(origin: string): string {
-  const url = new URL(origin);
-  return `${url.protocol}//${url.hostname}/*`;
-}
-
 /** The translator for the chosen language, loaded once per language. */
 let translatorCache: { language: string; t: Promise<Translator> } | null = null;
 async function translatorNow(): Promise<Translator> {
@@ -163,7 +155,7 @@ async function robotVerdicts(report: OriginReport, url: string): Promise<RobotVe
 async function tabReport(tabId: number, force: boolean): Promise<TabReport> {
   const tab = await browser.tabs.get(tabId);
   const url = tab.url ?? '';
-  if (tab.url === undefined && !(await browser.permissions.contains({ origins: ALL_SITES }))) {
+  if (tab.url === undefined && !(await browser.permissions.contains({ origins: [...ALL_SITES] }))) {
     return { kind: 'no-permission', url, origin: null };
   }
   const origin = robotsOrigin(url);
@@ -206,7 +198,7 @@ browser.webRequest.onBeforeRedirect.addListener(
     if (details.tabId !== -1) return;
     redirects.observe({ from: details.url, to: details.redirectUrl, status: details.statusCode });
   },
-  { urls: ['http://*/*', 'https://*/*'] },
+  { urls: [...ALL_SITES] },
 );
 
 const handlers: {
@@ -218,7 +210,7 @@ const handlers: {
   setSettings: (change) => setSettings(change),
   importSettings: ({ text }) => importFile(text),
   exportSettings: async () => exportSettings(await settings()),
-  resetSettings: () => saveSettings({ ...DEFAULTS, robots: [...DEFAULTS.robots] }),
+  resetSettings: () => saveSettings(defaultSettings()),
   clearCache: async () => {
     const dropped = await localCache.clear();
     await privateCache.clear();

@@ -1,5 +1,6 @@
 // The UI's only link to the background and the browser: components get these as `actions`.
 import { MESSAGE_MARK, type Protocol, type Reply } from '../src/messages.ts';
+import { ALL_SITES, hostPattern } from '../src/policy.ts';
 import { KEYS, type Settings } from '../src/settings.ts';
 import { browser } from './browser.ts';
 
@@ -45,12 +46,10 @@ export const connector: Actions = {
   resetSettings: () => send('resetSettings', {}),
   clearCache: () => send('clearCache', {}),
   copy: (text) => navigator.clipboard.writeText(text),
-  requestPermission: (origin) => {
-    if (origin === null)
-      return browser.permissions.request({ origins: ['http://*/*', 'https://*/*'] });
-    const { protocol, hostname } = new URL(origin);
-    return browser.permissions.request({ origins: [`${protocol}//${hostname}/*`] });
-  },
+  requestPermission: (origin) =>
+    browser.permissions.request({
+      origins: origin === null ? [...ALL_SITES] : [hostPattern(origin)],
+    }),
   openOptions: () => browser.runtime.openOptionsPage(),
   onSettingsChanged(callback) {
     const listener = (changes: Record<string, unknown>, area: string) => {

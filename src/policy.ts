@@ -153,3 +153,11 @@ export function robotsOrigin(url: string): string | null {
   }
   return `${scheme}://${authority}`;
 }
+
+/** The host permissions of manifest.json: every http and https site. */
+export const ALL_SITES: readonly string[] = ['http://*/*', 'https://*/*'];
+
+/** The match pattern for an origin from robotsOrigin (match patterns carry no port). */
+export function hostPattern(origin: string): string {
+  return `${origin.replace(/:\d+$/, '')}/*`;
+}

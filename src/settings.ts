@@ -34,6 +34,11 @@ export const DEFAULTS = {
 
 export type Settings = typeof DEFAULTS;
 
+/** A fresh copy of the defaults (the robot list is an array the caller may change). */
+export function defaultSettings(): Settings {
+  return { ...DEFAULTS, robots: [...DEFAULTS.robots] };
+}
+
 /** The version of the stored form. Bump it with a migration below. */
 export const SCHEMA_VERSION = 2;
 
@@ -151,22 +156,19 @@ export function validateSettings(
  * falls back to the defaults, key by key; nothing stored gives the defaults.
  */
 export function migrate(stored: unknown): { settings: Settings; from: number } {
-  if (!isRecord(stored))
-    return { settings: { ...DEFAULTS, robots: [...DEFAULTS.robots] }, from: 0 };
-  let version = typeof stored['schemaVersion'] === 'number' ? stored['schemaVersion'] : 1;
+  if (!isRecord(stored)) return { settings: defaultSettings(), from: 0 };
+  const from = typeof stored['schemaVersion'] === 'number' ? stored['schemaVersion'] : 1;
   // Version 1 (before 2026-11-21) stored the settings object itself, without a version.
-  let data: unknown = version === 1 && !('settings' in stored) ? stored : stored['settings'];
-  const from = version;
-  if (version === 1) {
+  let data: unknown = from === 1 && !('settings' in stored) ? stored : stored['settings'];
+  if (from === 1) {
     // 1 → 2: the language setting appeared; robots lists were not checked as tokens yet.
     const v1 = isRecord(data) ? { ...data } : {};
     if (Array.isArray(v1['robots']))
       v1['robots'] = v1['robots'].filter((r) => typeof r === 'string' && checkRobotName(r).ok);
     data = v1;
-    version = 2;
   }
   // TODO(2027-11): drop the version 1 migration once no install can still hold it.
-  let settings: Settings = { ...DEFAULTS, robots: [...DEFAULTS.robots] };
+  let settings = defaultSettings();
   if (isRecord(data)) {
     for (const key of Object.keys(DEFAULTS) as (keyof Settings)[]) {
       if (!(key in data)) continue;

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import {
   expiresAt,
   type FetchFacts,
+  hostPattern,
   looksLikeHtml,
   outcomeOf,
   robotsOrigin,
@@ -115,5 +116,16 @@ describe('robotsOrigin', () => {
     ['', null],
   ])('%j → %j', (url, origin) => {
     expect(robotsOrigin(url)).toBe(origin);
+  });
+});
+
+describe('hostPattern', () => {
+  test.each([
+    ['https://example.com', 'https://example.com/*'],
+    ['http://127.0.0.1:8080', 'http://127.0.0.1/*'],
+    ['http://[::1]:8080', 'http://[::1]/*'],
+    ['http://[::1]', 'http://[::1]/*'],
+  ])('%s → %s', (origin, pattern) => {
+    expect(hostPattern(origin)).toBe(pattern);
   });
 });
