@@ -165,25 +165,23 @@ export function App({ tabId, actions, t }: AppProps) {
     load(false).catch(() => {});
   }, [load]);
   // Settings changed in another popup, the options page or through sync: follow them. A new
-  // language needs the page's translator anew.
+  // language needs the page's translator anew, so the page reloads.
+  const renderedLanguage = useRef<string | null>(null);
+  if (renderedLanguage.current === null && state.status === 'done')
+    renderedLanguage.current = state.settings.language;
   useEffect(
     () =>
       actions.onSettingsChanged(() => {
         actions.settings().then(
           (next) => {
-            if (next.language !== 'auto' && next.language !== t.locale) location.reload();
-            else if (
-              next.language === 'auto' &&
-              state.status === 'done' &&
-              state.settings.language !== 'auto'
-            )
+            if (renderedLanguage.current !== null && next.language !== renderedLanguage.current)
               location.reload();
             else load(false).catch(() => {});
           },
           () => {},
         );
       }),
-    [actions, load, t, state],
+    [actions, load],
   );
   useEffect(() => {
     document.body.dataset['state'] = state.status;
@@ -222,6 +220,8 @@ export function App({ tabId, actions, t }: AppProps) {
   const robots = parsed(model.text, visited);
   const selectedRobot = selected ?? model.rows[0]?.robot ?? '';
   const selectedRow = model.rows.find((r) => r.robot === selectedRobot);
+  // The line the file view shows: the one jumped to, else the selected robot's deciding line.
+  const fileLine = jump?.line ?? selectedRow?.rule?.line ?? null;
   const available: Tab[] = model.text === null ? ['verdicts', 'tester', 'robots'] : [...TABS];
   const current = available.includes(tab) ? tab : 'verdicts';
   const panel = (name: Tab, content: () => preact.ComponentChildren) =>
@@ -283,9 +283,9 @@ export function App({ tabId, actions, t }: AppProps) {
           <FileView
             text={model.text ?? ''}
             diagnostics={robots.diagnostics}
-            highlight={jump?.line ?? selectedRow?.rule?.line ?? null}
+            highlight={fileLine}
             highlightLabel={t('fileDecidingLine', selectedRobot)}
-            jumpTo={jump?.line ?? selectedRow?.rule?.line ?? null}
+            jumpTo={fileLine}
             t={t}
           />
         ))}
@@ -293,7 +293,7 @@ export function App({ tabId, actions, t }: AppProps) {
       {panel('tester', () => (
         <Tester
           model={model}
-          robots={model.text === null ? null : (robots ?? parseRobotsTxt(model.text))}
+          robots={robots}
           names={settings.robots}
           showOtherReadings={settings.showOtherReadings}
           t={t}

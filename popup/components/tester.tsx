@@ -25,7 +25,7 @@ export function Tester({ model, robots, names, showOtherReadings, t, copy }: Tes
   const [draft, setDraft] = useState(live);
   const [copied, setCopied] = useState(false);
 
-  const target = testerUrl(input, model.origin);
+  const target = useMemo(() => testerUrl(input, model.origin), [input, model.origin]);
   const draftRobots = useMemo(() => (drafting ? parseRobotsTxt(draft) : null), [drafting, draft]);
   const rows = useMemo(() => {
     if (!('url' in target)) return null;
