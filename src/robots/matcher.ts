@@ -176,9 +176,10 @@ class KeyIndex {
 
   /** Builds failure links (breadth first) and folds outputs along them. */
   finish(): void {
+    // A trie of prefixes only is descended from the root: it needs no failure links.
+    if (!this.hasFloat) return;
     this.fail = new Int32Array(this.nodeCount);
     this.emitted = new Uint32Array(this.nodeCount);
-    if (!this.hasFloat) return;
     const children = new Map<number, number[]>();
     const units = new Map<number, number[]>();
     for (const [code, to] of this.edges) {
