@@ -2,6 +2,8 @@
 // answers the popup. Listeners are registered synchronously at top level: an MV3 worker can stop
 // at any moment and is woken by them.
 
+import { fetchRobotsTxt } from '../io/fetch-robots.ts';
+import { RedirectWatchers } from '../io/redirect-watchers.ts';
 import { verdictsFor } from '../src/crawlers.ts';
 import type { Translator } from '../src/i18n.ts';
 import {
@@ -26,9 +28,7 @@ import {
 import { badgeFor } from './badge.ts';
 import { browser, type Runtime } from './browser.ts';
 import { OriginCache, type StorageLike } from './cache.ts';
-import { fetchRobotsTxt } from './fetch-robots.ts';
 import { loadTranslator } from './i18n.ts';
-import { RedirectWatchers } from './redirects.ts';
 import { SettingsStore } from './settings-store.ts';
 
 const redirects = new RedirectWatchers();

@@ -2,7 +2,6 @@ import { describe, expect, test } from 'vitest';
 import en from '../../_locales/en/messages.json';
 import ru from '../../_locales/ru/messages.json';
 import { BADGE_COLORS, badgeFor } from '../../background/badge.ts';
-import { RedirectWatchers } from '../../background/redirects.ts';
 import { lookupIn, translator } from '../../src/i18n.ts';
 import type { OriginReport } from '../../src/messages.ts';
 import type { Outcome } from '../../src/policy.ts';
@@ -85,28 +84,4 @@ test('the tooltip speaks the chosen language', () => {
   expect(
     badgeFor('Googlebot', 'https://a.test/private/x', report(ok), parseRobotsTxt(TEXT), tr).title,
   ).toBe('Googlebot: запрещено — строка 6: Disallow: /private/');
-});
-
-describe('RedirectWatchers', () => {
-  test('follows a chain by its current URL and stops when asked', () => {
-    const watchers = new RedirectWatchers();
-    const seen: string[] = [];
-    const stop = watchers.watch('https://a.test/robots.txt', (e) =>
-      seen.push(`${e.status} ${e.to}`),
-    );
-    watchers.observe({
-      from: 'https://a.test/robots.txt',
-      to: 'https://b.test/robots.txt',
-      status: 301,
-    });
-    watchers.observe({ from: 'https://other.test/x', to: 'https://c.test/', status: 302 });
-    watchers.observe({
-      from: 'https://b.test/robots.txt',
-      to: 'https://b.test/r.txt',
-      status: 302,
-    });
-    stop();
-    watchers.observe({ from: 'https://b.test/r.txt', to: 'https://d.test/', status: 301 });
-    expect(seen).toEqual(['301 https://b.test/robots.txt', '302 https://b.test/r.txt']);
-  });
 });

@@ -1,11 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  type FetchDeps,
-  fetchRobotsTxt,
-  type RedirectEvent,
-} from '../../background/fetch-robots.ts';
+import { type FetchDeps, fetchRobotsTxt, type RedirectEvent } from '../../io/fetch-robots.ts';
 import { outcomeOf } from '../../src/policy.ts';
 // @ts-expect-error: a plain ES module shared with the e2e servers
 import { writeBigBody } from '../fixtures/bodies.mjs';
