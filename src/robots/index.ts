@@ -1,7 +1,8 @@
 // The robots.txt engine's public entry: parse once, then verdicts under three semantics.
 export { checkUrl } from './check.ts';
 export { DIRECTIVE_SUPPORT, type DirectiveSupport } from './directives.ts';
-export { MAX_BYTES, MAX_LINE_BYTES, parseRobotsTxt } from './parse.ts';
+export { parseRobotsTxt } from './parse.ts';
+export { MAX_BYTES, MAX_LINE_BYTES } from './scan-lines.ts';
 export {
   type GroupSummary,
   type PathPhrase,
