@@ -1,11 +1,12 @@
 // Redirect hops of our own robots.txt fetches, seen through webRequest: a fetch with
-// redirect: 'manual' returns an opaque response without Location in the browser.
-import type { RedirectEvent } from './fetch-robots.ts';
+// redirect: 'manual' returns an opaque response without Location in the browser. The observer of
+// fetchRobotsTxtInBrowser; the background feeds it from webRequest.onBeforeRedirect.
+import type { RedirectEvent, RedirectObserver } from './fetch-robots.ts';
 
 type Listener = (event: RedirectEvent) => void;
 
 /** Watches chains by their current URL; one watcher per URL (fetches are one per origin). */
-export class RedirectWatchers {
+export class RedirectWatchers implements RedirectObserver {
   private readonly byUrl = new Map<string, Listener>();
 
   /** Starts watching the request for `url`; returns the function that stops. */

@@ -1,102 +1,39 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type FetchDeps, fetchRobotsTxt, type RedirectEvent } from '../../io/fetch-robots.ts';
+import { BROWSER_REQUEST, fetchRobotsTxtInBrowser } from '../../io/fetch-robots-browser.ts';
+import { RedirectWatchers } from '../../io/redirect-watchers.ts';
 import { outcomeOf } from '../../src/policy.ts';
-// @ts-expect-error: a plain ES module shared with the e2e servers
-import { writeBigBody } from '../fixtures/bodies.mjs';
+import {
+  browserLike,
+  startOtherServer,
+  startRobotsServer,
+  type TestServer,
+} from './robots-server.ts';
 
 // A real HTTP server; only the browser seam is emulated: node's fetch follows redirects by hand
 // and reports each hop, as webRequest.onBeforeRedirect does in the extension.
-let server: Server;
+let server: TestServer;
+let other: TestServer;
 let base = '';
-const requests: string[] = [];
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    const url = req.url ?? '/';
-    requests.push(url);
-    const redirect = /^\/chain(\d+)\/(\d+)$/.exec(url);
-    if (redirect) {
-      const [, length, step] = redirect.map(Number) as [number, number, number];
-      if (step < length) {
-        res.writeHead(301, { location: `/chain${length}/${step + 1}` }).end();
-        return;
-      }
-      res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nDisallow: /end\n');
-      return;
-    }
-    switch (url) {
-      case '/ok':
-        res
-          .writeHead(200, { 'content-type': 'text/plain', 'cache-control': 'max-age=60' })
-          .end('User-agent: *\nDisallow: /x\n');
-        return;
-      case '/status/404':
-      case '/status/503':
-      case '/status/429':
-        res.writeHead(Number(url.slice(8))).end('nope');
-        return;
-      case '/loop/a':
-        res.writeHead(302, { location: '/loop/b' }).end();
-        return;
-      case '/loop/b':
-        res.writeHead(302, { location: '/loop/a' }).end();
-        return;
-      case '/big': {
-        res.writeHead(200, { 'content-type': 'text/plain' });
-        writeBigBody(res);
-        return;
-      }
-      case '/endless': {
-        res.writeHead(200, { 'content-type': 'text/plain' });
-        res.write('User-agent: *\n');
-        const timer = setInterval(() => res.write('# still here\n'), 20);
-        res.on('close', () => clearInterval(timer));
-        return;
-      }
-      default:
-        res.writeHead(404).end();
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  other = await startOtherServer();
+  server = await startRobotsServer(other.base);
+  base = server.base;
 });
 afterAll(() => {
-  server.closeAllConnections();
   server.close();
+  other.close();
 });
 
-/** The browser seam: follows redirects itself and reports them to the watcher, like webRequest. */
-function browserLike(timeoutMs = 2000): FetchDeps {
-  let watcher: ((e: RedirectEvent) => void) | null = null;
-  return {
-    timeoutMs,
-    watchRedirects(_url, onRedirect) {
-      watcher = onRedirect;
-      return () => {
-        watcher = null;
-      };
-    },
-    async fetch(input, init) {
-      let url = String(input);
-      for (let i = 0; i < 20; i++) {
-        const res = await fetch(url, { ...init, redirect: 'manual' });
-        const location = res.headers.get('location');
-        if (res.status < 300 || res.status >= 400 || location === null) return res;
-        const to = new URL(location, url).href;
-        watcher?.({ from: url, to, status: res.status });
-        if (init?.signal?.aborted) throw new DOMException('aborted', 'AbortError');
-        url = to;
-      }
-      throw new TypeError('too many redirects');
-    },
-  };
+/** The observed strategy, as the extension runs it, over the emulated browser seam. */
+function fetchObserved(url: string, timeoutMs?: number) {
+  const { watchers, options } = browserLike(timeoutMs === undefined ? {} : { timeoutMs });
+  return fetchRobotsTxtInBrowser(url, watchers, options);
 }
 
-describe('fetchRobotsTxt', () => {
+describe('fetchRobotsTxt, redirects observed (the browser)', () => {
   test('200: body, content type, cache control', async () => {
-    const facts = await fetchRobotsTxt(`${base}/ok`, browserLike());
+    const facts = await fetchObserved(`${base}/ok`);
     expect(facts).toMatchObject({
       kind: 'response',
       status: 200,
@@ -111,13 +48,11 @@ describe('fetchRobotsTxt', () => {
     ['503', 'unreachable'],
     ['429', 'unreachable'],
   ])('status %s → %s', async (status, kind) => {
-    expect(outcomeOf(await fetchRobotsTxt(`${base}/status/${status}`, browserLike())).kind).toBe(
-      kind,
-    );
+    expect(outcomeOf(await fetchObserved(`${base}/status/${status}`)).kind).toBe(kind);
   });
 
   test('a chain of 3 redirects is followed, every hop recorded', async () => {
-    const facts = await fetchRobotsTxt(`${base}/chain3/0`, browserLike());
+    const facts = await fetchObserved(`${base}/chain3/0`);
     expect(facts.kind).toBe('response');
     expect(facts.redirects.map((h) => [h.url.replace(base, ''), h.status])).toEqual([
       ['/chain3/0', 301],
@@ -127,41 +62,83 @@ describe('fetchRobotsTxt', () => {
   });
 
   test('a chain of 5 is followed; of 6 is unavailable (RFC 9309 §2.3.1.2)', async () => {
-    expect((await fetchRobotsTxt(`${base}/chain5/0`, browserLike())).kind).toBe('response');
-    const six = await fetchRobotsTxt(`${base}/chain6/0`, browserLike());
+    expect((await fetchObserved(`${base}/chain5/0`)).kind).toBe('response');
+    const six = await fetchObserved(`${base}/chain6/0`);
     expect(six.kind).toBe('too-many-redirects');
     expect(outcomeOf(six).kind).toBe('unavailable');
   });
 
   test('a redirect loop is unavailable', async () => {
-    const facts = await fetchRobotsTxt(`${base}/loop/a`, browserLike());
+    const facts = await fetchObserved(`${base}/loop/a`);
     expect(facts.kind).toBe('redirect-loop');
     expect(outcomeOf(facts).kind).toBe('unavailable');
   });
 
   test('a 5 MB body is cut at 512,000 bytes and the transfer stops', async () => {
-    const facts = await fetchRobotsTxt(`${base}/big`, browserLike());
+    const facts = await fetchObserved(`${base}/big`);
     expect(facts).toMatchObject({ kind: 'response', bytes: 512_000, truncated: true });
   });
 
   test('a body that never ends times out, and its bytes are not used', async () => {
-    const facts = await fetchRobotsTxt(`${base}/endless`, browserLike(300));
+    const facts = await fetchObserved(`${base}/endless`, 300);
     expect(facts.kind).toBe('timeout');
     expect(outcomeOf(facts).kind).toBe('unreachable');
   });
 
   test('a refused connection is a network error', async () => {
-    const facts = await fetchRobotsTxt('http://127.0.0.1:1/robots.txt', browserLike());
+    const facts = await fetchObserved('http://127.0.0.1:1/robots.txt');
     expect(facts.kind).toBe('network-error');
     expect(outcomeOf(facts).kind).toBe('unreachable');
   });
 
   test('UTF-8 with replacement for invalid bytes', async () => {
     const fakeFetch: typeof fetch = async () => new Response(new Uint8Array([0x41, 0xff, 0x42]));
-    const facts = await fetchRobotsTxt('http://x.test/robots.txt', {
-      fetch: fakeFetch,
-      watchRedirects: () => () => {},
-    });
+    const facts = await fetchRobotsTxtInBrowser(
+      'http://x.test/robots.txt',
+      { watch: () => () => {} },
+      { fetch: fakeFetch },
+    );
     expect(facts.kind === 'response' && facts.text).toBe('A\uFFFDB');
+  });
+
+  test('Firefox: hops reported after the response are still counted', async () => {
+    const watchers = new RedirectWatchers();
+    // Node's fetch follows the chain itself (redirected, url at the end); the events come later.
+    const lateFetch: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      setTimeout(() => {
+        for (let step = 0; step < 3; step++) {
+          const from = `${base}/chain3/${step}`;
+          watchers.observe({ from, to: `${base}/chain3/${step + 1}`, status: 301 });
+        }
+      }, 50);
+      return response;
+    };
+    const facts = await fetchRobotsTxtInBrowser(`${base}/chain3/0`, watchers, {
+      fetch: lateFetch,
+    });
+    expect(facts).toMatchObject({ kind: 'response', status: 200, url: `${base}/chain3/3` });
+    expect(facts.redirects).toHaveLength(3);
+  });
+
+  test('the request omits cookies, HTTP cache and Referer; fetch follows redirects', async () => {
+    const inits: (RequestInit | undefined)[] = [];
+    const spy: typeof fetch = async (_input, init) => {
+      inits.push(init);
+      return new Response('');
+    };
+    await fetchRobotsTxtInBrowser(
+      'http://x.test/robots.txt',
+      { watch: () => () => {} },
+      { fetch: spy },
+    );
+    expect(inits).toEqual([
+      { ...BROWSER_REQUEST, redirect: 'follow', signal: expect.any(AbortSignal) },
+    ]);
+  });
+
+  test('by default it calls the global fetch', async () => {
+    const facts = await fetchRobotsTxtInBrowser(`${base}/ok`, new RedirectWatchers());
+    expect(facts).toMatchObject({ kind: 'response', status: 200 });
   });
 });

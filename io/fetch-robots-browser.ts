@@ -1,0 +1,43 @@
+// The extension's robots.txt fetch. In Chromium MV3 a fetch with redirect: 'manual' returns an
+// opaque redirect without Location, so fetch follows the redirects and webRequest reports each hop
+// (RedirectWatchers), including Firefox's events that arrive after the response.
+import type { FetchFacts } from '../src/policy.ts';
+import {
+  type FetchLimits,
+  fetchRobotsTxt,
+  type RedirectObserver,
+  type RequestOptions,
+} from './fetch-robots.ts';
+
+/**
+ * What the extension's request leaves out, so it is the crawler's request and not the user's: the
+ * site's cookies (Chromium sends them unless credentials are omitted), the browser's HTTP cache
+ * (the background keeps its own, fresh for as long as Cache-Control allows, RFC 9309 §2.4) and a
+ * Referer.
+ */
+export const BROWSER_REQUEST: Readonly<RequestOptions> = {
+  credentials: 'omit',
+  cache: 'no-store',
+  referrerPolicy: 'no-referrer',
+};
+
+/** Options of fetchRobotsTxtInBrowser: the policy's limits, a fetch (default the global one). */
+export interface BrowserFetchOptions extends FetchLimits {
+  fetch?: typeof fetch;
+}
+
+/** Fetches `robotsUrl` from the extension, each hop reported by `observer`; never throws. */
+export function fetchRobotsTxtInBrowser(
+  robotsUrl: string,
+  observer: RedirectObserver,
+  options: BrowserFetchOptions = {},
+): Promise<FetchFacts> {
+  // Called as deps.fetch(…), the bare global fetch would get `this` = deps: "Illegal invocation".
+  const { fetch: fetchFn = (input, init) => fetch(input, init), ...limits } = options;
+  return fetchRobotsTxt(robotsUrl, {
+    ...limits,
+    fetch: fetchFn,
+    redirects: { kind: 'observed', observer },
+    request: BROWSER_REQUEST,
+  });
+}

@@ -1,0 +1,43 @@
+// robots.txt from Node (the CLI, scripts, tests). Node's fetch (undici) hands over each 3xx with
+// its Location under redirect: 'manual', so the module follows, counts and stops the redirects
+// itself (RFC 9309 §2.3.1.2) instead of observing them.
+import type { FetchFacts } from '../src/policy.ts';
+import { type FetchLimits, fetchRobotsTxt, type RequestOptions } from './fetch-robots.ts';
+
+/** Options of fetchRobotsTxtInNode: the policy's limits, and a User-Agent (default none). */
+export interface NodeFetchOptions extends FetchLimits {
+  /** Sent on every hop. Without it Node's fetch sends its own, `node`. */
+  userAgent?: string;
+}
+
+/**
+ * The request options for Node. Of the browser's three (BROWSER_REQUEST), only `cache` is passed:
+ * - `credentials: 'omit'`: undici has no cookie jar and no authentication cache; in Node 20 the
+ *   mode changes nothing it sends (its "include credentials" step is empty).
+ * - `referrerPolicy`: with no document, undici's default referrer ("client") resolves to none, so
+ *   no Referer is ever sent; a policy has nothing to act on.
+ * - `cache: 'no-store'`: undici's fetch has no HTTP cache to bypass, but the mode still adds
+ *   `Cache-Control: no-cache` and `Pragma: no-cache` to the request, as browsers do for it (Fetch
+ *   standard, HTTP-network-or-cache fetch), so a cache on the way revalidates: the same request
+ *   on the wire as the extension's.
+ */
+function nodeRequest(userAgent: string | undefined): RequestOptions {
+  return userAgent === undefined
+    ? { cache: 'no-store' }
+    : { cache: 'no-store', headers: { 'user-agent': userAgent } };
+}
+
+/** Fetches `robotsUrl` with Node's fetch, following each redirect itself; never throws. */
+export function fetchRobotsTxtInNode(
+  robotsUrl: string,
+  options: NodeFetchOptions = {},
+): Promise<FetchFacts> {
+  const { userAgent, ...limits } = options;
+  return fetchRobotsTxt(robotsUrl, {
+    ...limits,
+    // Looked up at each call, so a test's stub of globalThis.fetch is seen.
+    fetch: (input, init) => globalThis.fetch(input, init),
+    redirects: { kind: 'manual' },
+    request: nodeRequest(userAgent),
+  });
+}

@@ -1,0 +1,150 @@
+// Real HTTP servers on 127.0.0.1 for the fetch tests, and the browser seam emulated in Node.
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { BrowserFetchOptions } from '../../io/fetch-robots-browser.ts';
+import { RedirectWatchers } from '../../io/redirect-watchers.ts';
+// @ts-expect-error: a plain ES module shared with the e2e servers
+import { writeBigBody } from '../fixtures/bodies.mjs';
+
+/** One request as the server saw it. */
+export interface SeenRequest {
+  path: string;
+  headers: IncomingHttpHeaders;
+}
+
+/** A running test server: its base URL, the requests it saw, and how to stop it. */
+export interface TestServer {
+  base: string;
+  requests: SeenRequest[];
+  close(): void;
+}
+
+/** The body of the robots.txt most routes end at. */
+export const ROBOTS_TEXT = 'User-agent: *\nDisallow: /x\n';
+
+type Route = (path: string, res: import('node:http').ServerResponse) => boolean;
+
+async function listen(route: Route): Promise<TestServer> {
+  const requests: SeenRequest[] = [];
+  const server: Server = createServer((req, res) => {
+    const path = req.url ?? '/';
+    requests.push({ path, headers: req.headers });
+    if (!route(path, res)) res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    requests,
+    close() {
+      server.closeAllConnections();
+      server.close();
+    },
+  };
+}
+
+/** The other host of cross-host redirects: another port, one robots.txt. */
+export function startOtherServer(): Promise<TestServer> {
+  return listen((path, res) => {
+    if (path !== '/robots.txt') return false;
+    res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nDisallow: /other\n');
+    return true;
+  });
+}
+
+/** The server of every scenario; `otherBase` is where /cross redirects to. */
+export function startRobotsServer(otherBase: string): Promise<TestServer> {
+  return listen((path, res) => {
+    const chain = /^\/chain(\d+)\/(\d+)$/.exec(path);
+    if (chain) {
+      const [, length, step] = chain.map(Number) as [number, number, number];
+      if (step < length) res.writeHead(301, { location: `/chain${length}/${step + 1}` }).end();
+      else
+        res.writeHead(200, { 'content-type': 'text/plain' }).end('User-agent: *\nDisallow: /end\n');
+      return true;
+    }
+    const status = /^\/status\/(\d+)$/.exec(path);
+    if (status) {
+      res.writeHead(Number(status[1])).end('nope');
+      return true;
+    }
+    // /redirect/301 … /redirect/308 and /redirect/300: that status, Location /ok.
+    const redirect = /^\/redirect\/(\d+)$/.exec(path);
+    if (redirect) {
+      res.writeHead(Number(redirect[1]), { location: '/ok' }).end('see /ok');
+      return true;
+    }
+    switch (path) {
+      case '/ok':
+        res
+          .writeHead(200, { 'content-type': 'text/plain', 'cache-control': 'max-age=60' })
+          .end(ROBOTS_TEXT);
+        return true;
+      case '/loop/a':
+        res.writeHead(302, { location: '/loop/b' }).end();
+        return true;
+      case '/loop/b':
+        res.writeHead(302, { location: '/loop/a' }).end();
+        return true;
+      // Relative Locations, resolved against the URL that answered (RFC 9110 §10.2.2), not the
+      // first: /rel/robots.txt → /rel/a/robots.txt → /rel/b/robots.txt.
+      case '/rel/robots.txt':
+        res.writeHead(302, { location: 'a/robots.txt' }).end();
+        return true;
+      case '/rel/a/robots.txt':
+        res.writeHead(302, { location: '../b/robots.txt' }).end();
+        return true;
+      case '/rel/b/robots.txt':
+        res.writeHead(200, { 'content-type': 'text/plain' }).end(ROBOTS_TEXT);
+        return true;
+      case '/cross':
+        res.writeHead(307, { location: `${otherBase}/robots.txt` }).end();
+        return true;
+      case '/no-location':
+        res.writeHead(302, { 'content-type': 'text/plain' }).end('moved, but not saying where');
+        return true;
+      case '/cookie':
+        res.writeHead(302, { location: '/ok', 'set-cookie': 'session=1; Path=/' }).end();
+        return true;
+      case '/big':
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        writeBigBody(res);
+        return true;
+      case '/endless': {
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        res.write('User-agent: *\n');
+        const timer = setInterval(() => res.write('# still here\n'), 20);
+        res.on('close', () => clearInterval(timer));
+        return true;
+      }
+      default:
+        return false;
+    }
+  });
+}
+
+/**
+ * The browser seam in Node, for fetchRobotsTxtInBrowser: a fetch that follows redirects itself and
+ * reports each hop to a real RedirectWatchers, as webRequest.onBeforeRedirect feeds it in the
+ * extension. Node's fetch follows at most 20 redirects, so does this one.
+ */
+export function browserLike(limits: Omit<BrowserFetchOptions, 'fetch'> = {}) {
+  const watchers = new RedirectWatchers();
+  const options: BrowserFetchOptions = {
+    timeoutMs: 2000,
+    ...limits,
+    async fetch(input, init) {
+      let url = String(input);
+      for (let i = 0; i < 20; i++) {
+        const res = await fetch(url, { ...init, redirect: 'manual' });
+        const location = res.headers.get('location');
+        if (![301, 302, 303, 307, 308].includes(res.status) || location === null) return res;
+        const to = new URL(location, url).href;
+        watchers.observe({ from: url, to, status: res.status });
+        if (init?.signal?.aborted) throw new DOMException('aborted', 'AbortError');
+        url = to;
+      }
+      throw new TypeError('too many redirects');
+    },
+  };
+  return { watchers, options };
+}
