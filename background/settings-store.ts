@@ -1,18 +1,18 @@
 // Settings in the browser's sync storage (they follow the user across browsers), falling back to
 // local storage where sync is unavailable or over its quota. Stored with a schema version;
 // older forms are migrated on read.
-import { KEYS, migrate, SCHEMA_VERSION, type Settings, toStored } from '../src/settings.ts';
-import type { StorageLike } from './cache.ts';
+import { migrate, SCHEMA_VERSION, SETTINGS_KEY, type Settings, toStored } from '../src/settings.ts';
+import type { StorageArea } from './storage-area.ts';
 
 /** Set in local storage once sync failed: settings then live in local storage. */
 const FALLBACK_FLAG = 'settings-in-local';
 
 export class SettingsStore {
-  private readonly sync: StorageLike | null;
-  private readonly local: StorageLike;
+  private readonly sync: StorageArea | null;
+  private readonly local: StorageArea;
 
   /** `sync` is null where the browser has no sync storage. */
-  constructor(sync: StorageLike | null, local: StorageLike) {
+  constructor(sync: StorageArea | null, local: StorageArea) {
     this.sync = sync;
     this.local = local;
   }
@@ -30,14 +30,14 @@ export class SettingsStore {
     const area = await this.area();
     if (area === 'sync' && this.sync !== null) {
       try {
-        stored = (await this.sync.get(KEYS.settings))[KEYS.settings];
+        stored = (await this.sync.get(SETTINGS_KEY))[SETTINGS_KEY];
       } catch {
         stored = undefined;
       }
     }
     // Nothing in sync yet: settings of an older version may sit in local storage.
     const fromLocal = stored === undefined && area === 'sync';
-    if (stored === undefined) stored = (await this.local.get(KEYS.settings))[KEYS.settings];
+    if (stored === undefined) stored = (await this.local.get(SETTINGS_KEY))[SETTINGS_KEY];
     const { settings, from } = migrate(stored);
     // Write back what was migrated, or moved from local storage to its home in sync.
     if (stored !== undefined && (from < SCHEMA_VERSION || fromLocal)) await this.save(settings);
@@ -46,7 +46,7 @@ export class SettingsStore {
 
   /** Stores settings; falls back to local storage when sync refuses. Returns the area used. */
   async save(settings: Settings): Promise<'sync' | 'local'> {
-    const value = { [KEYS.settings]: toStored(settings) };
+    const value = { [SETTINGS_KEY]: toStored(settings) };
     if ((await this.area()) === 'sync' && this.sync !== null) {
       try {
         await this.sync.set(value);

@@ -33,8 +33,8 @@ mkdirSync('dist', { recursive: true });
 const options = {
   entryPoints: {
     background: 'background/main.ts',
-    popup: 'popup/main.tsx',
-    options: 'options/main.tsx',
+    popup: 'ui/popup/main.tsx',
+    options: 'ui/options/main.tsx',
   },
   outdir: 'dist',
   bundle: true,
@@ -50,10 +50,10 @@ const options = {
 };
 for (const file of [
   'manifest.json',
-  'popup/popup.html',
-  'popup/popup.css',
-  'options/options.html',
-  'options/options.css',
+  'ui/popup/popup.html',
+  'ui/ui.css',
+  'ui/options/options.html',
+  'ui/options/options.css',
 ])
   cpSync(file, `dist/${file.split('/').pop()}`);
 cpSync('icons', 'dist/icons', { recursive: true });

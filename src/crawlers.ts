@@ -225,8 +225,21 @@ export function checkCrawler(
   };
 }
 
-/** A robot's verdict under its own reading and under the two others, for a URL. */
-export function verdictsFor(robots: RobotsTxt, names: readonly string[], url: string) {
+/** A robot's verdict under its own reading, and whether the two other readings allow the URL. */
+export interface RobotVerdicts {
+  robot: string;
+  /** Under its vendor's reading, with its crawler profile applied. */
+  verdict: CrawlerVerdict;
+  rfc9309: boolean;
+  original1994: boolean;
+}
+
+/** Each robot's verdict for a URL under its own reading and under the two others, in list order. */
+export function verdictsFor(
+  robots: RobotsTxt,
+  names: readonly string[],
+  url: string,
+): RobotVerdicts[] {
   return names.map((robot) => ({
     robot,
     verdict: checkCrawler(robots, robot, url),

@@ -67,6 +67,15 @@ export type Outcome =
       redirects: Hop[];
     };
 
+/** One fetch of an origin's /robots.txt and how long it stays fresh: what the cache keeps. */
+export interface RobotsFetch {
+  /** `scheme://host[:port]`, as robotsOrigin gives it. */
+  origin: string;
+  outcome: Outcome;
+  fetchedAt: number;
+  expiresAt: number;
+}
+
 const HTML_START = /^\s*(?:<!doctype\s+html|<html[\s>]|<head[\s>]|<body[\s>]|<!--)/i;
 
 /** Whether a body served as robots.txt is really an HTML page. */
@@ -160,4 +169,20 @@ export const ALL_SITES: readonly string[] = ['http://*/*', 'https://*/*'];
 /** The match pattern for an origin from robotsOrigin (match patterns carry no port). */
 export function hostPattern(origin: string): string {
   return `${origin.replace(/:\d+$/, '')}/*`;
+}
+
+/**
+ * What the tester was given, against the page's origin: a path (made absolute on that origin), a
+ * URL of the same origin, a URL of another origin (its own robots.txt applies), or neither.
+ */
+export function resolveTestUrl(
+  input: string,
+  origin: string | null,
+): { url: string } | { otherSite: string } | { invalid: true } {
+  const value = input.trim();
+  if (value.startsWith('/')) return { url: origin === null ? value : origin + value };
+  const target = robotsOrigin(value);
+  if (target === null) return { invalid: true };
+  if (origin !== null && target !== origin.toLowerCase()) return { otherSite: value };
+  return { url: value };
 }

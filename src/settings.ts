@@ -42,15 +42,9 @@ export function defaultSettings(): Settings {
 /** The version of the stored form. Bump it with a migration below. */
 export const SCHEMA_VERSION = 2;
 
-/** Storage keys: settings, and one entry per origin (`robots:<origin>`) with an LRU index. */
-export const KEYS = {
-  settings: 'settings',
-  cacheIndex: 'robots-index',
-  cachePrefix: 'robots:',
-} as const;
+/** The storage key of the settings (in storage.sync, or storage.local: see the settings store). */
+export const SETTINGS_KEY = 'settings';
 
-/** At most this many origins stay cached; the least recently used go first. */
-export const MAX_CACHED_ORIGINS = 500;
 /** At most this many robots in the list (the popup stays readable, sync storage stays small). */
 export const MAX_ROBOTS = 40;
 /** Shortest cache lifetime the settings accept. */

@@ -1,0 +1,47 @@
+// Paints a tab's toolbar badge: the first robot's verdict for the tab's URL, with the deciding
+// line in the tooltip, in the user's language.
+import { badgeFor, emptyBadge } from '../src/explain/index.ts';
+import type { RobotsFetch } from '../src/policy.ts';
+import type { RobotsReports } from './robots-reports.ts';
+import type { SettingsService } from './settings-service.ts';
+import type { Translators } from './translators.ts';
+
+/** The part of browser.action the badge uses. */
+export interface ActionApi {
+  setBadgeText(details: { tabId: number; text: string }): Promise<void>;
+  setBadgeBackgroundColor(details: { tabId: number; color: string }): Promise<void>;
+  setTitle(details: { tabId: number; title: string }): Promise<void>;
+  /** Missing in older browsers: white text is then the default anyway. */
+  setBadgeTextColor?(details: { tabId: number; color: string }): Promise<void>;
+}
+
+export class BadgePainter {
+  private readonly deps: {
+    action: ActionApi;
+    settings: SettingsService;
+    translators: Translators;
+    reports: RobotsReports;
+  };
+
+  constructor(deps: BadgePainter['deps']) {
+    this.deps = deps;
+  }
+
+  /** Paints the badge of a tab showing `url`; `fetched` null clears it (nothing to judge). */
+  async paint(tabId: number, url: string, fetched: RobotsFetch | null): Promise<void> {
+    const { robots, language } = await this.deps.settings.get();
+    const t = await this.deps.translators.for(language);
+    const robot = robots[0];
+    const badge =
+      fetched === null || robot === undefined
+        ? emptyBadge(t)
+        : badgeFor(robot, url, fetched.outcome, this.deps.reports.parsed(fetched), t);
+    const { action } = this.deps;
+    await Promise.all([
+      action.setBadgeText({ tabId, text: badge.text }),
+      action.setBadgeBackgroundColor({ tabId, color: badge.color }),
+      action.setTitle({ tabId, title: badge.title }),
+      action.setBadgeTextColor?.({ tabId, color: '#ffffff' }),
+    ]);
+  }
+}

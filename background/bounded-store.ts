@@ -1,0 +1,130 @@
+// Items kept per id under one key prefix (`robots:<origin>`), with an index of last use and size:
+// at most N items and a byte budget, least recently used first out. Each store owns its prefix
+// and index key; nothing else writes them.
+import type { StorageArea } from './storage-area.ts';
+
+/** id → last use (ms) and estimated size, for eviction. */
+type Index = Record<string, { usedAt: number; bytes: number }>;
+
+/** Use times closer than this are not written again (a popup opened twice writes nothing). */
+const TOUCH_PRECISION_MS = 60_000;
+
+export interface BoundedStoreOptions<T> {
+  /** Key prefix of the items; the item of `id` is stored under `prefix + id`. */
+  prefix: string;
+  /** Key of the index. */
+  indexKey: string;
+  maxItems: number;
+  /** Budget over the items' `sizeOf`. */
+  maxBytes: number;
+  /** Estimated stored size of an item in bytes. */
+  sizeOf(item: T): number;
+  /** The stored value as an item of the current schema (migrated), or null when unusable. */
+  read(stored: unknown): T | null;
+  /** Default: Date.now. */
+  now?: () => number;
+}
+
+export class BoundedStore<T> {
+  private readonly storage: StorageArea;
+  private readonly options: BoundedStoreOptions<T>;
+  private readonly now: () => number;
+
+  constructor(storage: StorageArea, options: BoundedStoreOptions<T>) {
+    this.storage = storage;
+    this.options = options;
+    this.now = options.now ?? Date.now;
+  }
+
+  private key(id: string): string {
+    return this.options.prefix + id;
+  }
+
+  private async index(): Promise<Index> {
+    const index = (await this.storage.get(this.options.indexKey))[this.options.indexKey];
+    return typeof index === 'object' && index !== null ? (index as Index) : {};
+  }
+
+  /** The item of `id`, or null when absent or unusable. */
+  async get(id: string): Promise<T | null> {
+    const key = this.key(id);
+    return this.options.read((await this.storage.get(key))[key]);
+  }
+
+  /** The items of some ids (null where absent or unusable), in one read. */
+  async getMany(ids: readonly string[]): Promise<Map<string, T | null>> {
+    const stored = ids.length === 0 ? {} : await this.storage.get(ids.map((id) => this.key(id)));
+    return new Map(ids.map((id) => [id, this.options.read(stored[this.key(id)])]));
+  }
+
+  /** Every id in the index. */
+  async ids(): Promise<string[]> {
+    return Object.keys(await this.index());
+  }
+
+  /** Stores an item as just used; evicts the least recently used beyond the bounds. */
+  async put(id: string, item: T): Promise<void> {
+    const index = await this.index();
+    index[id] = { usedAt: this.now(), bytes: this.options.sizeOf(item) };
+    const evicted = this.evict(index, id);
+    const items = { [this.key(id)]: item, [this.options.indexKey]: index };
+    try {
+      await this.storage.set(items);
+    } catch {
+      // Storage full: drop the older half and try once more (webext-storage-cache does the same).
+      const older = Object.keys(index)
+        .filter((other) => other !== id)
+        .sort((a, b) => (index[a]?.usedAt ?? 0) - (index[b]?.usedAt ?? 0));
+      const dropped = older.slice(0, Math.ceil(older.length / 2));
+      for (const other of dropped) delete index[other];
+      evicted.push(...dropped);
+      await this.storage.remove(dropped.map((other) => this.key(other)));
+      await this.storage.set(items);
+    }
+    if (evicted.length > 0) await this.storage.remove(evicted.map((other) => this.key(other)));
+  }
+
+  /** Removes least recently used ids until the count and byte budget hold; returns them. */
+  private evict(index: Index, keep: string): string[] {
+    const ids = Object.keys(index).sort(
+      (a, b) => (index[a]?.usedAt ?? 0) - (index[b]?.usedAt ?? 0),
+    );
+    let bytes = ids.reduce((sum, id) => sum + (index[id]?.bytes ?? 0), 0);
+    let count = ids.length;
+    const evicted: string[] = [];
+    for (const id of ids) {
+      if (count <= this.options.maxItems && bytes <= this.options.maxBytes) break;
+      if (id === keep) continue;
+      bytes -= index[id]?.bytes ?? 0;
+      count--;
+      delete index[id];
+      evicted.push(id);
+    }
+    return evicted;
+  }
+
+  /** Marks an id as just used (keeps it from eviction); a minute's precision is enough. */
+  async touch(id: string): Promise<void> {
+    const index = await this.index();
+    const item = index[id];
+    if (item === undefined || this.now() - item.usedAt < TOUCH_PRECISION_MS) return;
+    item.usedAt = this.now();
+    await this.storage.set({ [this.options.indexKey]: index });
+  }
+
+  /** Removes some ids and their items. */
+  async remove(ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return;
+    const index = await this.index();
+    for (const id of ids) delete index[id];
+    await this.storage.remove(ids.map((id) => this.key(id)));
+    await this.storage.set({ [this.options.indexKey]: index });
+  }
+
+  /** Removes every item and the index; returns how many there were. */
+  async clear(): Promise<number> {
+    const ids = await this.ids();
+    await this.storage.remove([this.options.indexKey, ...ids.map((id) => this.key(id))]);
+    return ids.length;
+  }
+}

@@ -1,0 +1,56 @@
+// Tabs as they navigate: with automatic checking, each page's robots.txt is fetched (or taken
+// from the cache) as it loads, the badge painted, and the verdicts computed ahead of the popup.
+import { robotsOrigin } from '../src/policy.ts';
+import type { BadgePainter } from './badge-painter.ts';
+import type { HostAccess } from './host-access.ts';
+import type { RobotsReports } from './robots-reports.ts';
+import type { SettingsService } from './settings-service.ts';
+
+/** An open tab (browser.tabs.query). */
+export interface OpenTab {
+  id?: number | undefined;
+  url?: string | undefined;
+  incognito: boolean;
+}
+
+export interface NavigationDeps {
+  queryTabs: () => Promise<OpenTab[]>;
+  access: HostAccess;
+  reports: RobotsReports;
+  settings: SettingsService;
+  badge: BadgePainter;
+  onError: (where: string, error: unknown) => void;
+}
+
+export class Navigation {
+  private readonly deps: NavigationDeps;
+
+  constructor(deps: NavigationDeps) {
+    this.deps = deps;
+  }
+
+  /** A tab committed a navigation or changed its URL in page (history.pushState). */
+  async onTabUrl(tabId: number, url: string, incognito: boolean): Promise<void> {
+    const { access, reports, settings, badge } = this.deps;
+    const origin = robotsOrigin(url);
+    const { checking, robots } = await settings.get();
+    if (origin === null || checking !== 'auto' || !(await access.hasOrigin(origin))) {
+      await badge.paint(tabId, url, null);
+      return;
+    }
+    const report = await reports.report(origin, incognito, false);
+    await badge.paint(tabId, url, report);
+    // Compile every robot's rules now, while the page loads, so the popup opens at once.
+    reports.verdicts(report, url, robots);
+  }
+
+  /** Every open tab's badge again (the robot list or the language changed). */
+  async refreshBadges(): Promise<void> {
+    for (const tab of await this.deps.queryTabs()) {
+      if (tab.id === undefined || tab.url === undefined) continue;
+      await this.onTabUrl(tab.id, tab.url, tab.incognito).catch((error) =>
+        this.deps.onError('navigation:refresh-badges', error),
+      );
+    }
+  }
+}

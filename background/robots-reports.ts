@@ -1,0 +1,90 @@
+// Each origin's robots.txt: fetched the way crawlers do, cached, its versions kept, parsed once,
+// and judged for the user's robots. Private windows use stores that never reach the disk.
+import { type RobotVerdicts, verdictsFor } from '../src/crawlers.ts';
+import type { ParsedFiles } from '../src/parsed-files.ts';
+import { expiresAt, type FetchFacts, outcomeOf, type RobotsFetch } from '../src/policy.ts';
+import type { OriginReport } from '../src/protocol.ts';
+import type { RobotsTxt } from '../src/robots/index.ts';
+import type { OriginCache } from './origin-cache.ts';
+import type { SettingsService } from './settings-service.ts';
+import type { VersionStore } from './version-store.ts';
+
+/** Where one kind of window keeps fetched files. */
+export interface ReportStores {
+  cache: OriginCache;
+  versions: VersionStore;
+}
+
+export interface RobotsReportsDeps {
+  /** storage.local for normal windows, storage.session for private ones. */
+  stores: { normal: ReportStores; private: ReportStores };
+  /** Fetches one robots.txt URL and says what happened (never throws). */
+  fetchRobots: (robotsUrl: string) => Promise<FetchFacts>;
+  settings: SettingsService;
+  parsedFiles: ParsedFiles;
+  /** Default: Date.now. */
+  now?: () => number;
+}
+
+export class RobotsReports {
+  private readonly deps: RobotsReportsDeps;
+  private readonly now: () => number;
+
+  constructor(deps: RobotsReportsDeps) {
+    this.deps = deps;
+    this.now = deps.now ?? Date.now;
+  }
+
+  /** The report for an origin: cached while fresh, else fetched (`force`: fetched regardless). */
+  async report(origin: string, incognito: boolean, force: boolean): Promise<OriginReport> {
+    const { cache, versions } = incognito ? this.deps.stores.private : this.deps.stores.normal;
+    const { cacheLifetimeMs } = await this.deps.settings.get();
+    const fetched = await cache.report(
+      origin,
+      async () => {
+        const fetchedAt = this.now();
+        const facts = await this.deps.fetchRobots(`${origin}/robots.txt`);
+        const cacheControl = facts.kind === 'response' ? facts.cacheControl : null;
+        return {
+          outcome: outcomeOf(facts),
+          fetchedAt,
+          expiresAt: expiresAt(fetchedAt, cacheControl, cacheLifetimeMs),
+        };
+      },
+      force,
+    );
+    const { outcome } = fetched;
+    const previousText =
+      outcome.kind === 'ok' ? await versions.record(origin, outcome.text, fetched.fetchedAt) : null;
+    return { ...fetched, previousText };
+  }
+
+  /** The parsed file of a fetch, or null when it has no rules ('unavailable', 'unreachable'). */
+  parsed(fetched: RobotsFetch): RobotsTxt | null {
+    return fetched.outcome.kind === 'ok' ? this.deps.parsedFiles.get(fetched.outcome.text) : null;
+  }
+
+  /** The robots' verdicts for a URL (cached parse and compiled rules: cheap when warm). */
+  verdicts(fetched: RobotsFetch, url: string, names: readonly string[]): RobotVerdicts[] {
+    const parsed = this.parsed(fetched);
+    return parsed === null ? [] : verdictsFor(parsed, names, url);
+  }
+
+  /** Empties both caches and the kept versions; returns how many origins the caches held. */
+  async clear(): Promise<number> {
+    const { normal, private: inPrivate } = this.deps.stores;
+    const [dropped] = await Promise.all([
+      normal.cache.clear(),
+      inPrivate.cache.clear(),
+      normal.versions.clear(),
+      inPrivate.versions.clear(),
+    ]);
+    return dropped;
+  }
+
+  /** Drops expired cache entries in both kinds of window (the versions stay). */
+  async purgeExpired(): Promise<void> {
+    const { normal, private: inPrivate } = this.deps.stores;
+    await Promise.all([normal.cache.purgeExpired(), inPrivate.cache.purgeExpired()]);
+  }
+}

@@ -1,0 +1,49 @@
+// What the popup shows for a tab: its URL's origin report and the user's robots' verdicts, or
+// why there is none (not an http(s) page, host access withheld).
+import { robotsOrigin } from '../src/policy.ts';
+import type { TabReport } from '../src/protocol.ts';
+import type { BadgePainter } from './badge-painter.ts';
+import type { HostAccess } from './host-access.ts';
+import type { RobotsReports } from './robots-reports.ts';
+import type { SettingsService } from './settings-service.ts';
+
+/** The tab facts a report needs (browser.tabs.get). */
+export interface TabFacts {
+  /** Hidden by the browser when host access to every site was withheld. */
+  url?: string | undefined;
+  incognito: boolean;
+}
+
+export interface TabReportsDeps {
+  getTab: (tabId: number) => Promise<TabFacts>;
+  access: HostAccess;
+  reports: RobotsReports;
+  settings: SettingsService;
+  badge: BadgePainter;
+  /** Where errors of work the reply does not wait for go. */
+  onError: (where: string, error: unknown) => void;
+}
+
+export class TabReports {
+  private readonly deps: TabReportsDeps;
+
+  constructor(deps: TabReportsDeps) {
+    this.deps = deps;
+  }
+
+  /** The report for a tab; `force` fetches robots.txt again, bypassing the cache. */
+  async report(tabId: number, force: boolean): Promise<TabReport> {
+    const { getTab, access, reports, settings, badge } = this.deps;
+    const [tab, { robots }] = await Promise.all([getTab(tabId), settings.get()]);
+    const url = tab.url ?? '';
+    if (tab.url === undefined && !(await access.hasAll()))
+      return { kind: 'no-permission', url, origin: null, robots };
+    const origin = robotsOrigin(url);
+    if (origin === null) return { kind: 'not-applicable', url, robots };
+    if (!(await access.hasOrigin(origin))) return { kind: 'no-permission', url, origin, robots };
+    const report = await reports.report(origin, tab.incognito, force);
+    // The badge may follow; the popup is waiting for the verdicts.
+    badge.paint(tabId, url, report).catch((error) => this.deps.onError('badge', error));
+    return { kind: 'report', url, robots, report, verdicts: reports.verdicts(report, url, robots) };
+  }
+}

@@ -1,0 +1,80 @@
+// Problems found in a robots.txt, and who honours its non-standard lines, in words.
+import { DIRECTIVE_SUPPORT, type Diagnostic, type Severity } from '../robots/index.ts';
+import { listText } from './formats.ts';
+import type { Translator } from './translator.ts';
+
+/** A diagnostic explained in a sentence. */
+export function diagnosticText(d: Diagnostic, t: Translator): string {
+  const p = (name: string) => String(d.params[name] ?? '');
+  switch (d.code) {
+    case 'bom':
+      return t('diagBom');
+    case 'nul-character':
+      return t('diagNulCharacter', p('column'));
+    case 'control-character':
+      return t('diagControlCharacter');
+    case 'content-past-limit':
+      return t('diagContentPastLimit');
+    case 'line-too-long':
+      return t(
+        'diagLineTooLong',
+        t.number(Number(d.params['bytes'] ?? 0)),
+        t.number(Number(d.params['limit'] ?? 0)),
+      );
+    case 'unparseable-line':
+      return t('diagUnparseableLine');
+    case 'misspelled-key':
+      return t('diagMisspelledKey', p('key'), p('canonical'));
+    case 'missing-colon':
+      return t('diagMissingColon', p('key'), p('canonical'));
+    case 'rule-outside-group':
+      return t('diagRuleOutsideGroup');
+    case 'rule-value-not-a-path':
+      return t('diagRuleValueNotAPath', p('value'));
+    case 'empty-user-agent':
+      return t('diagEmptyUserAgent');
+    case 'user-agent-value-cut':
+      return t('diagUserAgentValueCut', p('value'), p('token'));
+    case 'blank-line-in-record':
+      return t('diagBlankLineInRecord', p('groupLine'));
+    case 'multiple-star-records':
+      return t('diagMultipleStarRecords', p('firstLine'));
+    case 'empty-sitemap':
+      return t('diagEmptySitemap');
+    case 'sitemap-not-absolute':
+      return t('diagSitemapNotAbsolute', p('value'));
+    case 'noindex':
+      return t('diagNoindex');
+    case 'crawl-delay':
+      return t('diagCrawlDelay', p('value'));
+    case 'host':
+      return t('diagHost');
+    case 'clean-param':
+      return t('diagCleanParam');
+    case 'content-signal':
+      return t('diagContentSignal');
+    case 'non-standard-directive':
+      return t('diagNonStandardDirective', p('key'));
+    case 'unknown-key':
+      return t('diagUnknownKey', p('key'));
+  }
+}
+
+/** A severity's name ("Error", "Warning", "Note"). */
+export function severityText(severity: Severity, t: Translator): string {
+  return severity === 'error'
+    ? t('severityError')
+    : severity === 'warning'
+      ? t('severityWarning')
+      : t('severityInfo');
+}
+
+/** Who honours a non-standard line (crawl-delay, host…), in words. */
+export function supportText(key: string, t: Translator): string {
+  const support = Object.hasOwn(DIRECTIVE_SUPPORT, key) ? DIRECTIVE_SUPPORT[key] : undefined;
+  if (support === undefined || support.honouredBy.length === 0) return t('honouredByNobody');
+  const honoured = t('honouredBy', listText(support.honouredBy, t));
+  return support.ignoredBy.length > 0
+    ? `${honoured}; ${t('ignoredBy', listText(support.ignoredBy, t))}`
+    : honoured;
+}

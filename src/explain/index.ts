@@ -1,0 +1,29 @@
+// The words layer: every result of the library in words, through a translator. The popup, the
+// options page, the badge and the command line all say things this way, in four languages.
+export { BADGE_COLORS, type Badge, badgeFor, emptyBadge } from './badge.ts';
+export { diagnosticText, severityText, supportText } from './diagnostics.ts';
+export { ageText, listText, ruleText, sizeText } from './formats.ts';
+export { noReportText, outcomeText } from './outcomes.ts';
+export { problemText, type Refusal } from './settings.ts';
+export { groupSentence, phraseText, summarySentences } from './summaries.ts';
+export {
+  type CatalogueSource,
+  type Lookup,
+  loadTranslator,
+  lookupIn,
+  type MessageKey,
+  type Messages,
+  type Translator,
+  translator,
+} from './translator.ts';
+export {
+  type Blanket,
+  type ExplainedVerdict,
+  explainBlanket,
+  explainVerdict,
+  explainVerdicts,
+  noteText,
+  otherReadingsText,
+  type VerdictState,
+  whyText,
+} from './verdicts.ts';

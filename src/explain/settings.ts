@@ -1,0 +1,30 @@
+// Why a settings change or an imported file was refused, in words.
+import type { ImportProblem, SettingsProblem } from '../settings.ts';
+import type { Translator } from './translator.ts';
+
+/** A refused request: the message's own problem code, or the background failed to answer. */
+export interface Refusal {
+  error: ImportProblem | SettingsProblem | 'internal' | 'no-answer';
+  message: string;
+}
+
+/** A refused import file or settings value in words; `context` says which of the two it was. */
+export function problemText(
+  refusal: Refusal,
+  t: Translator,
+  context: 'import' | 'save' = 'import',
+): string {
+  switch (refusal.error) {
+    case 'not-json':
+      return t('problemNotJson');
+    case 'foreign-file':
+      return t('problemForeignFile');
+    case 'newer-version':
+      return t('problemNewerVersion');
+    case 'internal':
+    case 'no-answer':
+      return t('requestFailed', refusal.message);
+    default:
+      return context === 'import' ? t('problemInvalid') : t('problemInvalidValue');
+  }
+}

@@ -1,0 +1,156 @@
+// The one protocol between the extension's pages (popup, options) and its background: for each
+// message, its request, its reply and the errors it may be refused with. The background's
+// handlers and the pages' actions are both derived from it, so a missing or misnamed handler is a
+// type error.
+import type { RobotVerdicts } from './crawlers.ts';
+import type { RobotsFetch } from './policy.ts';
+import type { ImportProblem, Settings, SettingsProblem } from './settings.ts';
+
+/** A cached or fresh fetch of one origin's /robots.txt, as the pages receive it. */
+export interface OriginReport extends RobotsFetch {
+  /** The body of the version before this one, when the file changed (the popup shows the diff). */
+  previousText: string | null;
+  /** Served from the cache rather than fetched for this request. */
+  fromCache: boolean;
+}
+
+/**
+ * What the popup shows for a tab. Every kind carries the robot list it was judged with, so the
+ * rows always match the verdicts sent.
+ */
+export type TabReport =
+  /** The page has no robots.txt: chrome://, about:, file:, extension pages, the PDF viewer… */
+  | { kind: 'not-applicable'; url: string; robots: string[] }
+  /**
+   * The user withheld the host permission (Firefox allows it): for this origin, or for all sites
+   * (origin null: without it the browser hides the tab's URL too).
+   */
+  | { kind: 'no-permission'; url: string; origin: string | null; robots: string[] }
+  /** `verdicts` has one entry per robot when the file was parsed ('ok'), none otherwise. */
+  | {
+      kind: 'report';
+      url: string;
+      robots: string[];
+      report: OriginReport;
+      verdicts: RobotVerdicts[];
+    };
+
+/** Errors the background counted since it started (the options page's debug view). */
+export interface DebugInfo {
+  /** Per place in the code: how many errors, the last message and when (ms). */
+  errors: { where: string; count: number; lastMessage: string; lastAt: number }[];
+}
+
+type Empty = Record<string, never>;
+
+export type Protocol = {
+  /** The report for a tab (fetching if needed, or the cached one). */
+  tabReport: { req: { tabId: number }; res: TabReport; error: never };
+  /** Fetch the tab's robots.txt again, bypassing the cache. */
+  refresh: { req: { tabId: number }; res: TabReport; error: never };
+  getSettings: { req: Empty; res: Settings; error: never };
+  /** Changes some settings (validated); replies with all of them, or changes nothing. */
+  setSettings: { req: Partial<Settings>; res: Settings; error: SettingsProblem };
+  /** Replaces all settings from an export file, or changes nothing. */
+  importSettings: { req: { text: string }; res: Settings; error: ImportProblem };
+  /** The export file of the current settings. */
+  exportSettings: { req: Empty; res: string; error: never };
+  /** Back to the defaults. */
+  resetSettings: { req: Empty; res: Settings; error: never };
+  /** Empties the robots.txt cache; replies with how many origins were dropped. */
+  clearCache: { req: Empty; res: number; error: never };
+  /** What the background counted of its own errors. */
+  debugInfo: { req: Empty; res: DebugInfo; error: never };
+};
+
+export type MessageName = keyof Protocol;
+export type RequestOf<K extends MessageName> = Protocol[K]['req'];
+export type ResponseOf<K extends MessageName> = Protocol[K]['res'];
+
+/**
+ * Why a request failed: the message's own refusal, or 'internal' (the handler threw; the
+ * background reported it) or 'no-answer' (nothing answered: the background was stopping).
+ */
+export type ErrorOf<K extends MessageName> = Protocol[K]['error'] | 'internal' | 'no-answer';
+
+/** Errors cross as values (exceptions do not survive sendMessage). */
+export type Reply<K extends MessageName> =
+  | { ok: true; value: ResponseOf<K> }
+  | { ok: false; error: ErrorOf<K>; message: string };
+
+/** Every message answered: the background's handlers and the pages' requests have this shape. */
+export type Requests = { [K in MessageName]: (req: RequestOf<K>) => Promise<Reply<K>> };
+
+/** Every message name, once: a missing or extra name fails the type check. */
+const NAMES: Record<MessageName, true> = {
+  tabReport: true,
+  refresh: true,
+  getSettings: true,
+  setSettings: true,
+  importSettings: true,
+  exportSettings: true,
+  resetSettings: true,
+  clearCache: true,
+  debugInfo: true,
+};
+export const MESSAGE_NAMES = Object.keys(NAMES) as MessageName[];
+
+/** A successful reply. */
+export function accept<K extends MessageName>(value: ResponseOf<K>): Reply<K> {
+  return { ok: true, value };
+}
+
+/** A refusal with the message's own error code. */
+export function refuse<K extends MessageName>(error: Protocol[K]['error'], message = ''): Reply<K> {
+  return { ok: false, error, message: message || String(error) };
+}
+
+/** Marks our messages, so the background answers nothing else. */
+export const MESSAGE_MARK = '__robotsLens';
+
+export interface Message<K extends MessageName = MessageName> {
+  [MESSAGE_MARK]: true;
+  name: K;
+  req: RequestOf<K>;
+}
+
+/** Whether a value received by the background is one of our messages, with a known name. */
+export function isMessage(value: unknown): value is Message {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    v[MESSAGE_MARK] === true &&
+    typeof v['name'] === 'string' &&
+    Object.hasOwn(NAMES, v['name']) &&
+    typeof v['req'] === 'object' &&
+    v['req'] !== null
+  );
+}
+
+/** Builds a message for `sendMessage`. */
+export function messageOf<K extends MessageName>(name: K, req: RequestOf<K>): Message<K> {
+  return { [MESSAGE_MARK]: true, name, req };
+}
+
+/**
+ * Answers a message with the matching handler; a handler that throws becomes an 'internal'
+ * error, passed to `onError` first (the background reports it).
+ */
+export async function dispatch<K extends MessageName>(
+  handlers: Requests,
+  message: Message<K>,
+  onError: (where: string, error: unknown) => void,
+): Promise<Reply<K>> {
+  const handler = handlers[message.name] as (req: RequestOf<K>) => Promise<Reply<K>>;
+  try {
+    return await handler(message.req);
+  } catch (error) {
+    onError(`message:${message.name}`, error);
+    return { ok: false, error: 'internal', message: errorMessage(error) };
+  }
+}
+
+/** The message of anything thrown. */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,79 @@
+import { describe, expect, test } from 'vitest';
+import en from '../../_locales/en/messages.json';
+import ru from '../../_locales/ru/messages.json';
+import { BADGE_COLORS, badgeFor, lookupIn, translator } from '../../src/explain/index.ts';
+import type { Outcome } from '../../src/policy.ts';
+import { parseRobotsTxt } from '../../src/robots/index.ts';
+
+const t = translator(lookupIn(en), 'en');
+
+import { okOutcome } from '../fixtures/outcomes.ts';
+
+/** The badge reads only the fetch outcome. */
+const report = (outcome: Outcome): Outcome => outcome;
+const TEXT =
+  'User-agent: *\nDisallow: /private/\n\nUser-agent: Googlebot\nAllow: /private/ok\nDisallow: /private/\n';
+const ok = okOutcome(TEXT);
+
+describe('badgeFor', () => {
+  const robots = parseRobotsTxt(TEXT);
+  test('disallowed: ✕, red, the deciding line in the tooltip', () => {
+    expect(badgeFor('Googlebot', 'https://a.test/private/x', report(ok), robots, t)).toEqual({
+      text: '✕',
+      color: BADGE_COLORS.disallowed,
+      title: 'Googlebot: disallowed — line 6: Disallow: /private/',
+    });
+  });
+  test('allowed by a longer Allow', () => {
+    expect(badgeFor('Googlebot', 'https://a.test/private/ok', report(ok), robots, t)).toMatchObject(
+      {
+        text: '✓',
+        title: 'Googlebot: allowed — line 5: Allow: /private/ok',
+      },
+    );
+  });
+  test('no rule matches', () => {
+    expect(badgeFor('GPTBot', 'https://a.test/', report(ok), robots, t).title).toBe(
+      'GPTBot: allowed — no rule matches',
+    );
+  });
+  test('unavailable (404): allowed; unreachable (503): !', () => {
+    expect(
+      badgeFor(
+        'Googlebot',
+        'https://a.test/',
+        report({ kind: 'unavailable', reason: 'status', status: 404, redirects: [] }),
+        null,
+        t,
+      ),
+    ).toMatchObject({
+      text: '✓',
+      title: 'Googlebot: allowed — no robots.txt (404), every page may be crawled',
+    });
+    expect(
+      badgeFor(
+        'Googlebot',
+        'https://a.test/',
+        report({
+          kind: 'unreachable',
+          reason: 'status',
+          status: 503,
+          message: null,
+          redirects: [],
+        }),
+        null,
+        t,
+      ),
+    ).toMatchObject({ text: '!', color: BADGE_COLORS.unreachable });
+  });
+  test('a robot profile applies: Applebot follows the Googlebot group', () => {
+    expect(badgeFor('Applebot', 'https://a.test/private/ok', report(ok), robots, t).text).toBe('✓');
+  });
+});
+
+test('the tooltip speaks the chosen language', () => {
+  const tr = translator(lookupIn(ru), 'ru');
+  expect(
+    badgeFor('Googlebot', 'https://a.test/private/x', report(ok), parseRobotsTxt(TEXT), tr).title,
+  ).toBe('Googlebot: запрещено — строка 6: Disallow: /private/');
+});

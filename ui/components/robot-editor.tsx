@@ -1,0 +1,164 @@
+// The robot list: reorder, remove, add by name or User-Agent, presets by purpose, reset.
+import { useState } from 'preact/hooks';
+import { CRAWLERS, type CrawlerPurpose } from '../../src/crawlers.ts';
+import { type MessageKey, problemText, type Translator } from '../../src/explain/index.ts';
+import type { Reply } from '../../src/protocol.ts';
+import { checkRobotName, DEFAULT_ROBOTS, MAX_ROBOTS } from '../../src/settings.ts';
+
+const PURPOSES: [CrawlerPurpose, MessageKey, MessageKey][] = [
+  ['search', 'purposeSearch', 'whatSearch'],
+  ['ai-training', 'purposeAiTraining', 'whatAiTraining'],
+  ['ai-search', 'purposeAiSearch', 'whatAiSearch'],
+  ['ai-user-fetch', 'purposeAiUserFetch', 'whatAiUserFetch'],
+  ['ads', 'purposeAds', 'whatAds'],
+  ['seo-tool', 'purposeSeoTool', 'whatSeoTool'],
+  ['social-preview', 'purposeSocialPreview', 'whatSocialPreview'],
+  ['archive', 'purposeArchive', 'whatArchive'],
+];
+
+export interface RobotEditorProps {
+  robots: string[];
+  t: Translator;
+  /** Saves a new list; the reply says why when it was refused (nothing changed then). */
+  save: (robots: string[]) => Promise<Reply<'setSettings'>>;
+}
+
+export function RobotEditor({ robots, t, save }: RobotEditorProps) {
+  const [input, setInput] = useState('');
+  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const has = (token: string) => robots.some((r) => r.toLowerCase() === token.toLowerCase());
+
+  const apply = (next: string[], done?: string) => {
+    if (next.length === 0) return setMessage({ text: t('robotsEmptyList'), error: true });
+    if (next.length > MAX_ROBOTS)
+      return setMessage({ text: t('robotsTooMany', MAX_ROBOTS), error: true });
+    void save(next).then((reply) =>
+      setMessage(
+        reply.ok
+          ? done === undefined
+            ? null
+            : { text: done, error: false }
+          : { text: t('saveFailed', problemText(reply, t, 'save')), error: true },
+      ),
+    );
+  };
+  const move = (i: number, by: number) => {
+    const next = [...robots];
+    const [item] = next.splice(i, 1);
+    if (item !== undefined) next.splice(i + by, 0, item);
+    apply(next);
+  };
+  /** Adds what was submitted (read from the form: state may not have caught up with fast input). */
+  const add = (value: string) => {
+    const name = checkRobotName(value);
+    if (!name.ok) {
+      setMessage({
+        text: name.error === 'empty' ? t('robotEmpty') : t('robotInvalid', value.trim()),
+        error: true,
+      });
+      return;
+    }
+    if (has(name.token)) {
+      setMessage({ text: t('robotDuplicate', name.token), error: true });
+      return;
+    }
+    setInput('');
+    apply(
+      [...robots, name.token],
+      name.reducedFrom === null ? t('robotAdded', name.token) : t('robotReduced', name.token),
+    );
+  };
+
+  return (
+    <div class="robot-editor">
+      <h2>{t('robotsHeading')}</h2>
+      <p class="muted">{t('robotsHint')}</p>
+      <ol class="robot-list">
+        {robots.map((robot, i) => (
+          <li key={robot} data-list-robot={robot}>
+            <span class="name">{robot}</span>
+            <span class="buttons">
+              <button
+                type="button"
+                aria-label={t('moveUp', robot)}
+                title={t('moveUp', robot)}
+                disabled={i === 0}
+                onClick={() => move(i, -1)}
+              >
+                ↑
+              </button>
+              <button
+                type="button"
+                aria-label={t('moveDown', robot)}
+                title={t('moveDown', robot)}
+                disabled={i === robots.length - 1}
+                onClick={() => move(i, 1)}
+              >
+                ↓
+              </button>
+              <button
+                type="button"
+                aria-label={t('removeRobot', robot)}
+                title={t('removeRobot', robot)}
+                onClick={() => apply(robots.filter((r) => r !== robot))}
+              >
+                ✕
+              </button>
+            </span>
+          </li>
+        ))}
+      </ol>
+      <form
+        class="add-robot"
+        onSubmit={(e) => {
+          e.preventDefault();
+          add(String(new FormData(e.currentTarget).get('robot-name') ?? ''));
+        }}
+      >
+        <label class="field">
+          {t('addRobotLabel')}
+          <input
+            type="text"
+            name="robot-name"
+            value={input}
+            spellcheck={false}
+            onInput={(e) => setInput(e.currentTarget.value)}
+          />
+        </label>
+        <button type="submit">{t('addRobot')}</button>
+      </form>
+      {message !== null && (
+        <p class={message.error ? 'warning' : 'muted'} role={message.error ? 'alert' : 'status'}>
+          {message.text}
+        </p>
+      )}
+      <button type="button" onClick={() => apply([...DEFAULT_ROBOTS])}>
+        {t('resetRobots')}
+      </button>
+      <h2>{t('presetsHeading')}</h2>
+      {PURPOSES.map(([purpose, label, what]) => (
+        <fieldset key={purpose} class="presets">
+          <legend>{t(label)}</legend>
+          {CRAWLERS.filter((c) => c.purpose === purpose).map((c) => (
+            <label key={c.token} class="preset">
+              <input
+                type="checkbox"
+                name={`preset-${c.token}`}
+                checked={has(c.token)}
+                onChange={(e) =>
+                  apply(
+                    e.currentTarget.checked
+                      ? [...robots, c.token]
+                      : robots.filter((r) => r.toLowerCase() !== c.token.toLowerCase()),
+                  )
+                }
+              />{' '}
+              <strong>{c.token}</strong>{' '}
+              <span class="muted">{t('crawlerBy', c.vendor, t(what))}</span>
+            </label>
+          ))}
+        </fieldset>
+      ))}
+    </div>
+  );
+}

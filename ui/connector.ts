@@ -1,0 +1,67 @@
+// The pages' only link to the background and the browser: components get these as `actions`
+// and never call `browser.*` themselves. The requests are derived from the protocol.
+import { ALL_SITES, hostPattern } from '../src/policy.ts';
+import {
+  errorMessage,
+  MESSAGE_NAMES,
+  type MessageName,
+  messageOf,
+  type Reply,
+  type RequestOf,
+  type Requests,
+} from '../src/protocol.ts';
+import { SETTINGS_KEY } from '../src/settings.ts';
+import { browser } from '../webext/browser.ts';
+
+/** What the pages do besides asking the background. */
+export interface PageActions {
+  /** Puts text on the clipboard (the draft). */
+  copy(text: string): Promise<void>;
+  /** Asks the user for the host permission of an origin, or of all sites (null); needs the click that calls it. */
+  requestPermission(origin: string | null): Promise<boolean>;
+  openOptions(): Promise<void>;
+  /** Calls back when the settings change anywhere (another popup, the options page, sync); returns the unsubscribe. */
+  onSettingsChanged(callback: () => void): () => void;
+}
+
+/** Everything a page may do: every protocol request, and the page's own actions. */
+export type Actions = Requests & PageActions;
+
+async function send<K extends MessageName>(name: K, req: RequestOf<K>): Promise<Reply<K>> {
+  try {
+    const reply = (await browser.runtime.sendMessage(messageOf(name, req))) as Reply<K> | undefined;
+    return reply ?? { ok: false, error: 'no-answer', message: 'no-answer' };
+  } catch (error) {
+    // The background was stopping or not there yet: the page says so and nothing is lost.
+    return { ok: false, error: 'no-answer', message: errorMessage(error) };
+  }
+}
+
+const requests = Object.fromEntries(
+  MESSAGE_NAMES.map((name) => [name, (req: RequestOf<typeof name>) => send(name, req)]),
+) as Requests;
+
+export const connector: Actions = {
+  ...requests,
+  copy: (text) => navigator.clipboard.writeText(text),
+  requestPermission: (origin) =>
+    browser.permissions.request({
+      origins: origin === null ? [...ALL_SITES] : [hostPattern(origin)],
+    }),
+  openOptions: () => browser.runtime.openOptionsPage(),
+  onSettingsChanged(callback) {
+    const listener = (changes: Record<string, unknown>, area: string) => {
+      if ((area === 'sync' || area === 'local') && SETTINGS_KEY in changes) callback();
+    };
+    browser.storage.onChanged.addListener(listener);
+    return () => browser.storage.onChanged.removeListener(listener);
+  },
+};
+
+/** The tab to show: `?tab=<id>` (a test seam kept in the product), else the active tab. */
+export async function targetTabId(): Promise<number | null> {
+  const param = new URLSearchParams(location.search).get('tab');
+  if (param !== null && /^\d+$/.test(param)) return Number(param);
+  const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
+  return tab?.id ?? null;
+}

@@ -1,0 +1,113 @@
+// The tester: any path or URL of this site against the robot list, under the live file or a
+// draft the user edits (verdicts update as they type; the difference and a copy button).
+import { useMemo, useState } from 'preact/hooks';
+import { explainVerdicts, type Translator } from '../../src/explain/index.ts';
+import { resolveTestUrl } from '../../src/policy.ts';
+import { parseRobotsTxt, type RobotsTxt } from '../../src/robots/index.ts';
+import { DiffView } from './diff-view.tsx';
+import type { PopupModel } from './model.ts';
+import { VerdictTable } from './verdicts.tsx';
+
+export interface TesterProps {
+  /** The page's report: its URL, origin, live file and the robot list it was judged with. */
+  model: PopupModel;
+  /** The live file, parsed (null when there is none). */
+  parsed: RobotsTxt | null;
+  showOtherReadings: boolean;
+  t: Translator;
+  /** Copies text to the clipboard (an action: components do not call the browser). */
+  copy: (text: string) => Promise<void>;
+}
+
+export function Tester({ model, parsed, showOtherReadings, t, copy }: TesterProps) {
+  const [input, setInput] = useState(model.url);
+  const [drafting, setDrafting] = useState(false);
+  const live = model.text ?? '';
+  const [draft, setDraft] = useState(live);
+  const [copied, setCopied] = useState(false);
+
+  const target = useMemo(() => resolveTestUrl(input, model.origin), [input, model.origin]);
+  const draftParsed = useMemo(() => (drafting ? parseRobotsTxt(draft) : null), [drafting, draft]);
+  const rows = useMemo(() => {
+    if (!('url' in target)) return null;
+    const names = model.robots;
+    if (drafting)
+      return explainVerdicts(draftParsed, 'allow', target.url, names, t, showOtherReadings);
+    return explainVerdicts(
+      parsed,
+      model.blanket ?? 'unknown',
+      target.url,
+      names,
+      t,
+      showOtherReadings,
+    );
+  }, [target, drafting, draftParsed, parsed, model, t, showOtherReadings]);
+
+  return (
+    <div class="tester">
+      <label class="field">
+        {t('testerUrlLabel')}
+        <input
+          type="text"
+          name="tester-url"
+          value={input}
+          spellcheck={false}
+          onInput={(e) => setInput(e.currentTarget.value)}
+        />
+      </label>
+      {'otherSite' in target && <p class="warning">{t('testerOtherSite', target.otherSite)}</p>}
+      {'invalid' in target && <p class="warning">{t('testerInvalid')}</p>}
+      {rows !== null && (
+        <div class="tester-results">
+          <VerdictTable
+            rows={rows}
+            t={t}
+            variant="tester"
+            caption={drafting ? t('draftVerdicts') : t('verdictsCaption')}
+          />
+        </div>
+      )}
+      <label class="setting">
+        <input
+          type="checkbox"
+          name="draft-mode"
+          checked={drafting}
+          onChange={(e) => setDrafting(e.currentTarget.checked)}
+        />{' '}
+        {t('draftToggle')}
+      </label>
+      {drafting && (
+        <div class="draft">
+          <label class="field">
+            {t('draftLabel')}
+            <textarea
+              name="draft"
+              rows={8}
+              spellcheck={false}
+              value={draft}
+              onInput={(e) => setDraft(e.currentTarget.value)}
+            />
+          </label>
+          <div class="actions">
+            <button
+              type="button"
+              onClick={() =>
+                copy(draft).then(
+                  () => setCopied(true),
+                  () => setCopied(false),
+                )
+              }
+            >
+              {copied ? `✓ ${t('draftCopied')}` : t('draftCopy')}
+            </button>
+            <button type="button" onClick={() => setDraft(live)}>
+              {t('draftReset')}
+            </button>
+          </div>
+          <h2>{t('draftDiffHeading')}</h2>
+          <DiffView before={live} after={draft} t={t} label={t('draftDiffHeading')} />
+        </div>
+      )}
+    </div>
+  );
+}

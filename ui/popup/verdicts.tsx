@@ -1,0 +1,106 @@
+// The verdict matrix: one row per robot, with the deciding rule, why, and other readings.
+import { type ExplainedVerdict, ruleText, type Translator } from '../../src/explain/index.ts';
+
+export interface VerdictTableProps {
+  rows: ExplainedVerdict[];
+  t: Translator;
+  caption: string;
+  /** Show a line in the file view. */
+  onJump?: (line: number) => void;
+  /** Show a robot's groups in Records. */
+  onSelect?: (robot: string) => void;
+  /**
+   * 'page': the verdicts for the tab's URL, which carry the attributes other tools read
+   * (data-robot, data-verdict…); 'tester': another URL or a draft, with their own attributes.
+   */
+  variant: 'page' | 'tester';
+}
+
+function Verdict({ verdict, t }: { verdict: ExplainedVerdict['verdict']; t: Translator }) {
+  const label =
+    verdict === 'allowed'
+      ? t('allowed')
+      : verdict === 'disallowed'
+        ? t('disallowed')
+        : t('unknown');
+  const symbol = verdict === 'allowed' ? '✓' : verdict === 'disallowed' ? '✕' : '–';
+  return (
+    <span class={`pill ${verdict}`}>
+      <span aria-hidden="true">{symbol}</span> {label}
+    </span>
+  );
+}
+
+export function VerdictTable({ rows, t, caption, onJump, onSelect, variant }: VerdictTableProps) {
+  return (
+    <table class="verdicts">
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('colRobot')}</th>
+          <th scope="col">{t('colVerdict')}</th>
+          <th scope="col">{t('colWhy')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => {
+          const rule = row.rule;
+          return (
+            <tr
+              key={row.robot}
+              class={`row ${row.verdict}`}
+              {...(variant === 'page'
+                ? {
+                    'data-robot': row.robot,
+                    'data-verdict': row.verdict,
+                    'data-verdict-rfc9309': row.verdictRfc9309,
+                    'data-verdict-1994': row.verdict1994,
+                    ...(rule === null ? {} : { 'data-rule-line': String(rule.line) }),
+                  }
+                : { 'data-tester-robot': row.robot, 'data-tester-verdict': row.verdict })}
+            >
+              <th scope="row">
+                {onSelect ? (
+                  <button
+                    type="button"
+                    class="link"
+                    title={t('selectRobot', row.robot)}
+                    onClick={() => onSelect(row.robot)}
+                  >
+                    {row.robot}
+                  </button>
+                ) : (
+                  row.robot
+                )}
+              </th>
+              <td>
+                <Verdict verdict={row.verdict} t={t} />
+              </td>
+              <td class="why">
+                {rule !== null && (
+                  <button
+                    type="button"
+                    class="rule"
+                    aria-label={t('jumpToLine', rule.line)}
+                    title={t('jumpToLine', rule.line)}
+                    onClick={() => onJump?.(rule.line)}
+                  >
+                    <code>{ruleText(rule)}</code>{' '}
+                    <span class="muted">{t('ruleAtLine', rule.line)}</span>
+                  </button>
+                )}
+                <div class="muted">{row.why}</div>
+                {row.others.map((o) => (
+                  <div class="other" key={o}>
+                    {o}
+                  </div>
+                ))}
+                {row.note !== null && <div class="note">{row.note}</div>}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
