@@ -7,8 +7,10 @@ const NORMAL = 'User-agent: *\nDisallow: /private/\n\nUser-agent: GPTBot\nDisall
 const HTML_PAGE =
   '<!doctype html><html><head><title>Not found</title></head><body>Sorry</body></html>';
 
-/** name → (req, res, ctx) handling /robots.txt (and its redirects); pages are plain HTML. */
-function scenarios(ports) {
+const CHANGING = ['User-agent: *\nDisallow: /old/\n', 'User-agent: *\nDisallow: /new/\n'];
+
+/** name → (req, res) handling /robots.txt (and its redirects); pages are plain HTML. */
+function scenarios(ports, state) {
   const chain = (length, prefix) => (req, res) => {
     const step = req.url === '/robots.txt' ? 0 : Number(req.url.slice(prefix.length));
     if (step < length) return res.writeHead(301, { location: `${prefix}${step + 1}` }).end();
@@ -17,6 +19,11 @@ function scenarios(ports) {
   return {
     normal: (_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end(NORMAL),
     later: (_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end(NORMAL),
+    // A file edited between two fetches: the first request gets the old version.
+    changing: (_req, res) =>
+      res
+        .writeHead(200, { 'content-type': 'text/plain' })
+        .end(CHANGING[Math.min(state.changing++, 1)]),
     missing: (_req, res) => res.writeHead(404).end('not found'),
     forbidden: (_req, res) => res.writeHead(403).end('forbidden'),
     error503: (_req, res) => res.writeHead(503).end('unavailable'),
@@ -56,7 +63,8 @@ function scenarios(ports) {
 
 /** Starts every site; returns origins by name, the request logs, and close(). */
 export async function startSites() {
-  const names = Object.keys(scenarios({}));
+  const state = { changing: 0 };
+  const names = Object.keys(scenarios({}, state));
   const servers = {};
   const logs = {};
   const ports = {};
@@ -64,7 +72,7 @@ export async function startSites() {
     logs[name] = [];
     servers[name] = createServer((req, res) => {
       logs[name].push(req.url);
-      const handler = scenarios(ports)[name];
+      const handler = scenarios(ports, state)[name];
       if (req.url === '/robots.txt' || req.url.startsWith('/hop') || req.url === '/other')
         return handler(req, res);
       res

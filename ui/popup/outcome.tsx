@@ -30,7 +30,13 @@ export function Outcome({ model, t, onRefresh, onGrant }: OutcomeProps) {
           </button>
         )}
         {model.status !== 'not-applicable' && (
-          <button type="button" class="refresh" title={t('refreshLabel')} onClick={onRefresh}>
+          <button
+            type="button"
+            class="refresh"
+            data-action="refresh"
+            title={t('refreshLabel')}
+            onClick={onRefresh}
+          >
             ↻ {t('refresh')}
           </button>
         )}

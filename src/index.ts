@@ -1,0 +1,33 @@
+// The library's public entry (the npm package's, next): the engine, the crawler profiles, the
+// fetch policy and the words layer. Pure: no browser, storage or network calls, so it runs the
+// same in Node, a worker or a page. The engine alone stays importable as src/robots/index.ts.
+
+export {
+  CRAWLERS,
+  type CrawlerProfile,
+  type CrawlerPurpose,
+  type CrawlerVerdict,
+  checkCrawler,
+  findCrawler,
+  type RobotVerdicts,
+  verdictsFor,
+} from './crawlers.ts';
+export * from './explain/index.ts';
+export { ParsedFiles } from './parsed-files.ts';
+export {
+  expiresAt,
+  FETCH_TIMEOUT_MS,
+  type FetchFacts,
+  type Hop,
+  looksLikeHtml,
+  MAX_BODY_BYTES,
+  MAX_CACHE_MS,
+  MAX_REDIRECTS,
+  type Outcome,
+  outcomeOf,
+  type RobotsFetch,
+  resolveTestUrl,
+  robotsOrigin,
+} from './policy.ts';
+export * from './robots/index.ts';
+export { checkRobotName, DEFAULT_ROBOTS, type RobotName } from './settings.ts';
