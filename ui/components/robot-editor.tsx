@@ -4,6 +4,7 @@ import { CRAWLERS, type CrawlerPurpose } from '../../src/crawlers.ts';
 import { type MessageKey, problemText, type Translator } from '../../src/explain/index.ts';
 import type { Reply } from '../../src/protocol.ts';
 import { checkRobotName, DEFAULT_ROBOTS, MAX_ROBOTS } from '../../src/settings.ts';
+import { TextField } from './text-field.tsx';
 
 const PURPOSES: [CrawlerPurpose, MessageKey, MessageKey][] = [
   ['search', 'purposeSearch', 'whatSearch'],
@@ -115,16 +116,7 @@ export function RobotEditor({ robots, t, save }: RobotEditorProps) {
           add(String(new FormData(e.currentTarget).get('robot-name') ?? ''));
         }}
       >
-        <label class="field">
-          {t('addRobotLabel')}
-          <input
-            type="text"
-            name="robot-name"
-            value={input}
-            spellcheck={false}
-            onInput={(e) => setInput(e.currentTarget.value)}
-          />
-        </label>
+        <TextField label={t('addRobotLabel')} name="robot-name" value={input} onInput={setInput} />
         <button type="submit">{t('addRobot')}</button>
       </form>
       {message !== null && (

@@ -4,6 +4,7 @@ import { useMemo, useState } from 'preact/hooks';
 import { explainVerdicts, type Translator } from '../../src/explain/index.ts';
 import { resolveTestUrl } from '../../src/policy.ts';
 import { parseRobotsTxt, type RobotsTxt } from '../../src/robots/index.ts';
+import { TextField } from '../components/text-field.tsx';
 import { DiffView } from './diff-view.tsx';
 import type { PopupModel } from './model.ts';
 import { VerdictTable } from './verdicts.tsx';
@@ -45,16 +46,13 @@ export function Tester({ model, parsed, showOtherReadings, t, copy }: TesterProp
 
   return (
     <div class="tester">
-      <label class="field">
-        {t('testerUrlLabel')}
-        <input
-          type="text"
-          name="tester-url"
-          value={input}
-          spellcheck={false}
-          onInput={(e) => setInput(e.currentTarget.value)}
-        />
-      </label>
+      <TextField
+        label={t('testerUrlLabel')}
+        name="tester-url"
+        value={input}
+        onInput={setInput}
+        inputProps={{ 'data-tester-url': '' }}
+      />
       {'otherSite' in target && <p class="warning">{t('testerOtherSite', target.otherSite)}</p>}
       {'invalid' in target && <p class="warning">{t('testerInvalid')}</p>}
       {rows !== null && (
@@ -71,6 +69,7 @@ export function Tester({ model, parsed, showOtherReadings, t, copy }: TesterProp
         <input
           type="checkbox"
           name="draft-mode"
+          data-draft-mode=""
           checked={drafting}
           onChange={(e) => setDrafting(e.currentTarget.checked)}
         />{' '}
@@ -82,6 +81,7 @@ export function Tester({ model, parsed, showOtherReadings, t, copy }: TesterProp
             {t('draftLabel')}
             <textarea
               name="draft"
+              data-draft=""
               rows={8}
               spellcheck={false}
               value={draft}
