@@ -1,12 +1,20 @@
 // Writes _locales/<lang>/messages.json from _locales/<lang>.source.json: `{name}` placeholders
-// become the browser's $NAME$ placeholders bound to $1…$9 in order of first appearance.
+// become the browser's $NAME$ placeholders bound to $1…$9 in the order of their first appearance
+// in the English message, the order the code passes the values in, so a translation may put them
+// in any order.
 // Run `node scripts/messages.mjs` after editing a source file (the build checks they agree).
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 
-export function compile(source) {
+/** The English message a key is numbered by: its own, or its base's `_other` plural form. */
+function referenceOf(key, reference) {
+  return reference[key] ?? reference[key.replace(/_(zero|one|two|few|many|other)$/, '_other')];
+}
+
+/** Compiles a source catalogue; `reference` (the English source) fixes the placeholder numbers. */
+export function compile(source, reference = source) {
   const out = {};
   for (const [key, text] of Object.entries(source)) {
-    const names = [];
+    const names = placeholders(referenceOf(key, reference) ?? text);
     const message = text.replace(/\$/g, '$$$$').replace(/\{([a-zA-Z]+)\}/g, (_, name) => {
       if (!names.includes(name)) names.push(name);
       return `$${name.toUpperCase()}$`;
@@ -33,9 +41,11 @@ export function placeholders(text) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const check = process.argv.includes('--check');
   let stale = false;
+  const english = JSON.parse(readFileSync('_locales/en.source.json', 'utf8'));
   for (const file of readdirSync('_locales').filter((f) => f.endsWith('.source.json'))) {
     const lang = file.replace('.source.json', '');
-    const json = `${JSON.stringify(compile(JSON.parse(readFileSync(`_locales/${file}`, 'utf8'))), null, 2)}\n`;
+    const source = JSON.parse(readFileSync(`_locales/${file}`, 'utf8'));
+    const json = `${JSON.stringify(compile(source, english), null, 2)}\n`;
     const target = `_locales/${lang}/messages.json`;
     let current = '';
     try {

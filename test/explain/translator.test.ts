@@ -20,6 +20,18 @@ describe('i18n', () => {
     expect(lookup('missing', [])).toBe('');
   });
 
+  test('a translation may reorder placeholders: values follow the names, not the positions', () => {
+    // The code passes values in the English order; Thai or Russian may need another order.
+    const english = { arrow: '{other} → {robot}', n_other: '{count} of {robot}' };
+    const reordered = compile(
+      { arrow: '{robot} ← {other}', n_one: '{robot}: {count}', n_other: '{robot}: {count}' },
+      english,
+    );
+    const tr = translator(lookupIn(reordered), 'en');
+    expect(tr('arrow' as never, 'Googlebot-News', 'Googlebot')).toBe('Googlebot ← Googlebot-News');
+    expect(tr.plural('n', 1, 'GPTBot')).toBe('GPTBot: 1');
+  });
+
   test('plural forms follow the locale (CLDR)', () => {
     const messages = compile({
       n_one: '{count} строка',
