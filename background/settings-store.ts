@@ -32,6 +32,8 @@ export class SettingsStore {
       try {
         stored = (await this.sync.get(SETTINGS_KEY))[SETTINGS_KEY];
       } catch {
+        // Sync storage unreadable (signed out, disabled by policy): read local storage instead,
+        // where the settings of such browsers live.
         stored = undefined;
       }
     }
@@ -52,6 +54,8 @@ export class SettingsStore {
         await this.sync.set(value);
         return 'sync';
       } catch {
+        // Sync refused (over its quota, disabled): the settings move to local storage for good,
+        // and the flag says so to every reader.
         await this.local.set({ [FALLBACK_FLAG]: true });
       }
     }

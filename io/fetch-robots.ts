@@ -104,7 +104,8 @@ async function readCapped(
       chunks.push(value.subarray(0, maxBytes - size));
       size = maxBytes;
       truncated = true;
-      // A 1 GB body costs 500 KiB: stop the transfer here.
+      // A 1 GB body costs 500 KiB: stop the transfer here. A cancel that fails (the stream already
+      // errored or closed) changes nothing: the bytes we keep are read.
       await reader.cancel().catch(() => {});
       break;
     }
@@ -144,7 +145,8 @@ async function followLocations(
     // A 3xx without Location (or not a redirect status) is the final response; the policy reads
     // an unfollowed redirect as unavailable (§2.3.1.3).
     if (!REDIRECT_STATUSES.has(response.status) || location === null) return response;
-    // Only the status and Location matter: release the connection.
+    // Only the status and Location matter: release the connection. A failed cancel (the body
+    // already ended) cannot matter: nothing of it is read.
     await response.body?.cancel().catch(() => {});
     // An unparsable Location throws a TypeError: a network error, as in a browser's fetch.
     const target = new URL(location, url);

@@ -50,7 +50,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     let current = '';
     try {
       current = readFileSync(target, 'utf8');
-    } catch {}
+    } catch {
+      // No compiled file yet: it is written below (or reported stale with --check).
+    }
     if (current === json) continue;
     if (check) {
       console.error(`${target} is out of date: run node scripts/messages.mjs`);
