@@ -1,0 +1,407 @@
+import { describe, expect, test } from 'vitest';
+import en from '../../_locales/en/messages.json';
+import { BadgePainter } from '../../background/badge-painter.ts';
+import { ErrorReporter } from '../../background/error-reporter.ts';
+import { protocolHandlers } from '../../background/handlers.ts';
+import { HostAccess } from '../../background/host-access.ts';
+import { OriginCache } from '../../background/origin-cache.ts';
+import { RobotsReports } from '../../background/robots-reports.ts';
+import { SettingsService } from '../../background/settings-service.ts';
+import { SettingsStore } from '../../background/settings-store.ts';
+import { TabReports } from '../../background/tab-reports.ts';
+import { Translators } from '../../background/translators.ts';
+import { VersionStore } from '../../background/version-store.ts';
+import { lookupIn, translator } from '../../src/explain/index.ts';
+import { ParsedFiles } from '../../src/parsed-files.ts';
+import type { FetchFacts } from '../../src/policy.ts';
+import {
+  dispatch,
+  type ErrorOf,
+  isMessage,
+  MESSAGE_MARK,
+  MESSAGE_NAMES,
+  type MessageName,
+  messageOf,
+  type Reply,
+  type RequestOf,
+  type Requests,
+} from '../../src/protocol.ts';
+import {
+  DEFAULTS,
+  defaultSettings,
+  exportSettings,
+  type ImportProblem,
+  type Settings,
+  type SettingsProblem,
+} from '../../src/settings.ts';
+import { memoryStorage } from '../fixtures/storage.ts';
+
+const TEXT = 'User-agent: *\nDisallow: /private\n';
+const TAB_URL = 'https://a.test/private/x';
+
+/** The background as main.ts wires it, over memory storage, with the browser and network faked. */
+function setup() {
+  const requests: string[] = [];
+  const fetchRobots = async (url: string): Promise<FetchFacts> => {
+    requests.push(url);
+    return {
+      kind: 'response',
+      status: 200,
+      url,
+      redirects: [],
+      contentType: 'text/plain',
+      cacheControl: null,
+      text: TEXT,
+      bytes: TEXT.length,
+      truncated: false,
+    };
+  };
+  const local = memoryStorage();
+  const session = memoryStorage();
+  let now = 1_000;
+  const errors = new ErrorReporter(
+    session,
+    () => {},
+    () => now,
+  );
+  const settings = new SettingsService(new SettingsStore(memoryStorage(), local));
+  const reports = new RobotsReports({
+    stores: {
+      normal: { cache: new OriginCache(local), versions: new VersionStore(local) },
+      private: { cache: new OriginCache(session), versions: new VersionStore(session) },
+    },
+    fetchRobots,
+    settings,
+    parsedFiles: new ParsedFiles(),
+  });
+  const t = translator(lookupIn(en), 'en');
+  const badge = new BadgePainter({
+    action: {
+      setBadgeText: async () => {},
+      setBadgeBackgroundColor: async () => {},
+      setTitle: async () => {},
+    },
+    settings,
+    translators: new Translators(async () => t),
+    reports,
+  });
+  const tabs = new TabReports({
+    getTab: async (tabId) => {
+      if (tabId !== 1) throw new Error(`No tab with id: ${tabId}`);
+      return { url: TAB_URL, incognito: false };
+    },
+    access: new HostAccess(async () => true),
+    reports,
+    settings,
+    badge,
+    onError: (where, error) => errors.report(where, error),
+  });
+  const handlers = protocolHandlers({ tabs, settings, reports, errors });
+  return {
+    handlers,
+    errors,
+    settings,
+    requests,
+    local,
+    at(ms: number) {
+      now = ms;
+    },
+  };
+}
+
+/** A request the type does not allow, as a page with a bug (or an old version) could send. */
+const untyped = <K extends MessageName>(value: unknown) => value as RequestOf<K>;
+
+describe('protocolHandlers: every message is answered', () => {
+  // One case per message: a name missing here fails the type check.
+  const answers: {
+    [K in MessageName]: {
+      req: RequestOf<K>;
+      check: (reply: Reply<K>, env: ReturnType<typeof setup>) => void | Promise<void>;
+    };
+  } = {
+    tabReport: {
+      req: { tabId: 1 },
+      check: (reply, { requests }) => {
+        expect(reply.ok && reply.value.kind).toBe('report');
+        expect(reply.ok && reply.value.kind === 'report' && reply.value.url).toBe(TAB_URL);
+        expect(requests).toEqual(['https://a.test/robots.txt']);
+      },
+    },
+    refresh: {
+      req: { tabId: 1 },
+      check: (reply) => {
+        expect(reply.ok && reply.value.kind === 'report' && reply.value.report.fromCache).toBe(
+          false,
+        );
+      },
+    },
+    getSettings: {
+      req: {},
+      check: (reply) => expect(reply).toEqual({ ok: true, value: DEFAULTS }),
+    },
+    setSettings: {
+      req: { robots: ['GPTBot'] },
+      check: async (reply, { settings }) => {
+        const expected = { ...defaultSettings(), robots: ['GPTBot'] };
+        expect(reply).toEqual({ ok: true, value: expected });
+        expect(await settings.get()).toEqual(expected);
+      },
+    },
+    importSettings: {
+      req: { text: exportSettings({ ...defaultSettings(), language: 'es' }) },
+      check: (reply) =>
+        expect(reply).toEqual({ ok: true, value: { ...defaultSettings(), language: 'es' } }),
+    },
+    exportSettings: {
+      req: {},
+      check: (reply) => expect(reply).toEqual({ ok: true, value: exportSettings(DEFAULTS) }),
+    },
+    resetSettings: {
+      req: {},
+      check: (reply) => expect(reply).toEqual({ ok: true, value: DEFAULTS }),
+    },
+    clearCache: {
+      req: {},
+      check: (reply) => expect(reply).toEqual({ ok: true, value: 0 }),
+    },
+    debugInfo: {
+      req: {},
+      check: (reply) => expect(reply).toEqual({ ok: true, value: { errors: [] } }),
+    },
+  };
+
+  for (const name of MESSAGE_NAMES) {
+    test(name, async () => {
+      const env = setup();
+      const { req, check } = answers[name] as {
+        req: RequestOf<typeof name>;
+        check: (reply: Reply<typeof name>, env: ReturnType<typeof setup>) => void | Promise<void>;
+      };
+      const handler = env.handlers[name] as (req: unknown) => Promise<Reply<typeof name>>;
+      await check(await handler(req), env);
+    });
+  }
+
+  test('the table covers exactly the protocol’s messages', () => {
+    expect(Object.keys(answers).sort()).toEqual([...MESSAGE_NAMES].sort());
+    expect(Object.keys(setup().handlers).sort()).toEqual([...MESSAGE_NAMES].sort());
+  });
+});
+
+describe('protocolHandlers: refusals', () => {
+  const badSettings: { req: unknown; error: SettingsProblem }[] = [
+    { req: { robots: 'GPTBot' }, error: 'bad-robots' },
+    { req: { robots: ['not a token!'] }, error: 'bad-robots' },
+    { req: { checking: 'never' }, error: 'bad-checking' },
+    { req: { showOtherReadings: 1 }, error: 'bad-other-readings' },
+    { req: { cacheLifetimeMs: 1 }, error: 'bad-cache-lifetime' },
+    { req: { cacheLifetimeMs: Number.NaN }, error: 'bad-cache-lifetime' },
+    { req: { language: 'klingon' }, error: 'bad-language' },
+  ];
+  for (const { req, error } of badSettings) {
+    test(`setSettings ${JSON.stringify(req)} → ${error}, nothing changed`, async () => {
+      const { handlers, settings } = setup();
+      expect(await handlers.setSettings(untyped<'setSettings'>(req))).toEqual({
+        ok: false,
+        error,
+        message: error,
+      });
+      expect(await settings.get()).toEqual(DEFAULTS);
+    });
+  }
+
+  const badImports: { name: string; req: unknown; error: ImportProblem }[] = [
+    { name: 'non-JSON text', req: { text: 'not json {' }, error: 'not-json' },
+    { name: 'no text', req: {}, error: 'not-json' },
+    { name: 'a text that is not a string', req: { text: 42 }, error: 'not-json' },
+    { name: 'a foreign file', req: { text: '{"app":"other"}' }, error: 'foreign-file' },
+    {
+      name: 'a newer version',
+      req: { text: JSON.stringify({ app: 'robots-lens', kind: 'settings', schemaVersion: 99 }) },
+      error: 'newer-version',
+    },
+  ];
+  for (const { name, req, error } of badImports) {
+    test(`importSettings with ${name} → ${error}, nothing changed`, async () => {
+      const { handlers, settings, local } = setup();
+      expect(await handlers.importSettings(untyped<'importSettings'>(req))).toEqual({
+        ok: false,
+        error,
+        message: error,
+      });
+      expect(await settings.get()).toEqual(DEFAULTS);
+      expect(local.data.size).toBe(0);
+    });
+  }
+
+  test('tabReport of a closed tab rejects: dispatch turns it into an internal error', async () => {
+    const { handlers, errors } = setup();
+    const reply = await dispatch(handlers, messageOf('tabReport', { tabId: 42 }), (w, e) =>
+      errors.report(w, e),
+    );
+    expect(reply).toEqual({ ok: false, error: 'internal', message: 'No tab with id: 42' });
+    expect((await errors.info()).errors.map((e) => [e.where, e.count])).toEqual([
+      ['message:tabReport', 1],
+    ]);
+  });
+});
+
+describe('protocolHandlers: the rest of the state', () => {
+  test('debugInfo returns the reporter’s counts, most recent first', async () => {
+    const { handlers, errors, at } = setup();
+    at(10);
+    errors.report('badge', new Error('closed'));
+    errors.report('badge', new Error('closed again'));
+    await errors.info();
+    at(20);
+    errors.report('purge', 'quota');
+    expect(await handlers.debugInfo({})).toEqual({
+      ok: true,
+      value: {
+        errors: [
+          { where: 'purge', count: 1, lastMessage: 'quota', lastAt: 20 },
+          { where: 'badge', count: 2, lastMessage: 'closed again', lastAt: 10 },
+        ],
+      },
+    });
+  });
+
+  test('clearCache answers how many sites were cached, and they are fetched again', async () => {
+    const { handlers, requests } = setup();
+    await handlers.tabReport({ tabId: 1 });
+    expect(await handlers.clearCache({})).toEqual({ ok: true, value: 1 });
+    await handlers.tabReport({ tabId: 1 });
+    expect(requests).toHaveLength(2);
+  });
+
+  test('tabReport serves the cache; refresh fetches again', async () => {
+    const { handlers, requests } = setup();
+    await handlers.tabReport({ tabId: 1 });
+    const cached = await handlers.tabReport({ tabId: 1 });
+    expect(cached.ok && cached.value.kind === 'report' && cached.value.report.fromCache).toBe(true);
+    await handlers.refresh({ tabId: 1 });
+    expect(requests).toHaveLength(2);
+  });
+
+  test('resetSettings undoes setSettings; exportSettings follows', async () => {
+    const { handlers } = setup();
+    await handlers.setSettings({ checking: 'on-demand' });
+    const changed: Settings = { ...defaultSettings(), checking: 'on-demand' };
+    expect(await handlers.exportSettings({})).toEqual({ ok: true, value: exportSettings(changed) });
+    await handlers.resetSettings({});
+    expect(await handlers.getSettings({})).toEqual({ ok: true, value: DEFAULTS });
+  });
+});
+
+describe('dispatch', () => {
+  /** Handlers that all throw; only the one asked is called. */
+  function throwingHandlers(thrown: unknown): Requests {
+    const fail = async (): Promise<never> => {
+      throw thrown;
+    };
+    return Object.fromEntries(MESSAGE_NAMES.map((name) => [name, fail])) as unknown as Requests;
+  }
+
+  const thrown: { name: string; value: unknown; message: string }[] = [
+    { name: 'an Error', value: new Error('storage exploded'), message: 'storage exploded' },
+    { name: 'a string', value: 'plain string', message: 'plain string' },
+    { name: 'undefined', value: undefined, message: 'undefined' },
+  ];
+  for (const { name, value, message } of thrown) {
+    test(`a handler throwing ${name} becomes an internal error, reported`, async () => {
+      const reported: [string, unknown][] = [];
+      const reply = await dispatch(
+        throwingHandlers(value),
+        messageOf('getSettings', {}),
+        (where, error) => void reported.push([where, error]),
+      );
+      expect(reply).toEqual({ ok: false, error: 'internal', message });
+      expect(reported).toEqual([['message:getSettings', value]]);
+    });
+  }
+
+  test('reported through the real reporter, debugInfo counts it', async () => {
+    const { handlers, errors } = setup();
+    const broken: Requests = {
+      ...handlers,
+      exportSettings: async () => {
+        throw new Error('no export today');
+      },
+    };
+    const onError = (where: string, error: unknown) => errors.report(where, error);
+    const reply = await dispatch(broken, messageOf('exportSettings', {}), onError);
+    const error: ErrorOf<'exportSettings'> = 'internal';
+    expect(reply).toEqual({ ok: false, error, message: 'no export today' });
+    const info = await dispatch(broken, messageOf('debugInfo', {}), onError);
+    expect(info).toEqual({
+      ok: true,
+      value: {
+        errors: [
+          {
+            where: 'message:exportSettings',
+            count: 1,
+            lastMessage: 'no export today',
+            lastAt: 1_000,
+          },
+        ],
+      },
+    });
+  });
+
+  test('the matching handler answers, with its request', async () => {
+    const { handlers } = setup();
+    const reply = await dispatch(handlers, messageOf('setSettings', { language: 'th' }), () => {
+      throw new Error('not reported');
+    });
+    expect(reply).toEqual({ ok: true, value: { ...defaultSettings(), language: 'th' } });
+  });
+});
+
+describe('isMessage', () => {
+  const cases: { name: string; value: unknown; is: boolean }[] = [
+    { name: 'a message built by messageOf', value: messageOf('debugInfo', {}), is: true },
+    {
+      name: 'a marked message with a request',
+      value: { [MESSAGE_MARK]: true, name: 'tabReport', req: { tabId: 1 } },
+      is: true,
+    },
+    { name: 'unmarked', value: { name: 'tabReport', req: { tabId: 1 } }, is: false },
+    {
+      name: 'marked with a truthy non-true',
+      value: { [MESSAGE_MARK]: 1, name: 'tabReport', req: {} },
+      is: false,
+    },
+    { name: 'an unknown name', value: { [MESSAGE_MARK]: true, name: 'evil', req: {} }, is: false },
+    {
+      name: 'an inherited name',
+      value: { [MESSAGE_MARK]: true, name: 'toString', req: {} },
+      is: false,
+    },
+    {
+      name: 'the prototype name',
+      value: { [MESSAGE_MARK]: true, name: '__proto__', req: {} },
+      is: false,
+    },
+    { name: 'a non-string name', value: { [MESSAGE_MARK]: true, name: 1, req: {} }, is: false },
+    { name: 'no req', value: { [MESSAGE_MARK]: true, name: 'getSettings' }, is: false },
+    {
+      name: 'a null req',
+      value: { [MESSAGE_MARK]: true, name: 'getSettings', req: null },
+      is: false,
+    },
+    {
+      name: 'a string req',
+      value: { [MESSAGE_MARK]: true, name: 'getSettings', req: 'x' },
+      is: false,
+    },
+    { name: 'null', value: null, is: false },
+    { name: 'a string', value: 'tabReport', is: false },
+    { name: 'undefined', value: undefined, is: false },
+  ];
+  for (const { name, value, is } of cases) {
+    test(`${name}: ${is ? 'accepted' : 'refused'}`, () => {
+      expect(isMessage(value)).toBe(is);
+    });
+  }
+});

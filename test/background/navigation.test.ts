@@ -1,0 +1,263 @@
+import { describe, expect, test } from 'vitest';
+import en from '../../_locales/en/messages.json';
+import { type ActionApi, BadgePainter } from '../../background/badge-painter.ts';
+import { HostAccess } from '../../background/host-access.ts';
+import { Navigation, type NavigationDeps, type OpenTab } from '../../background/navigation.ts';
+import { OriginCache } from '../../background/origin-cache.ts';
+import { RobotsReports } from '../../background/robots-reports.ts';
+import { SettingsService } from '../../background/settings-service.ts';
+import { SettingsStore } from '../../background/settings-store.ts';
+import { Translators } from '../../background/translators.ts';
+import { VersionStore } from '../../background/version-store.ts';
+import { lookupIn, translator } from '../../src/explain/index.ts';
+import { ParsedFiles } from '../../src/parsed-files.ts';
+import { ALL_SITES, type FetchFacts, hostPattern } from '../../src/policy.ts';
+import type { Settings } from '../../src/settings.ts';
+import { memoryStorage } from '../fixtures/storage.ts';
+
+const TEXT = 'User-agent: *\nDisallow: /private\n';
+
+/**
+ * The real services; the network, permissions (origins granted, or every site), action and open
+ * tabs faked. Badge calls for the tabs in `failingTabs` reject, as for a tab closed meanwhile.
+ */
+async function setup(
+  options: {
+    settings?: Partial<Settings>;
+    granted?: readonly string[] | 'all';
+    tabs?: OpenTab[];
+    failingTabs?: number[];
+  } = {},
+) {
+  const requests: string[] = [];
+  const fetchRobots = async (url: string): Promise<FetchFacts> => {
+    requests.push(url);
+    return {
+      kind: 'response',
+      status: 200,
+      url,
+      redirects: [],
+      contentType: 'text/plain',
+      cacheControl: null,
+      text: TEXT,
+      bytes: TEXT.length,
+      truncated: false,
+    };
+  };
+  const settings = new SettingsService(new SettingsStore(null, memoryStorage()));
+  expect((await settings.set(options.settings ?? {})).ok).toBe(true);
+  const local = memoryStorage();
+  const session = memoryStorage();
+  const reports = new RobotsReports({
+    stores: {
+      normal: { cache: new OriginCache(local), versions: new VersionStore(local) },
+      private: { cache: new OriginCache(session), versions: new VersionStore(session) },
+    },
+    fetchRobots,
+    settings,
+    parsedFiles: new ParsedFiles(),
+  });
+  // Verdicts asked for ahead of the popup, recorded around the real method.
+  const compiled: [url: string, robots: readonly string[], count: number][] = [];
+  const verdicts = reports.verdicts.bind(reports);
+  reports.verdicts = (fetched, url, robots) => {
+    const result = verdicts(fetched, url, robots);
+    compiled.push([url, robots, result.length]);
+    return result;
+  };
+  const badges: [tabId: number, text: string][] = [];
+  const failing = new Set(options.failingTabs ?? []);
+  const action: ActionApi = {
+    setBadgeText: async ({ tabId, text }) => {
+      if (failing.has(tabId)) throw new Error(`No tab with id: ${tabId}`);
+      badges.push([tabId, text]);
+    },
+    setBadgeBackgroundColor: async () => {},
+    setTitle: async () => {},
+  };
+  const t = translator(lookupIn(en), 'en');
+  const badge = new BadgePainter({
+    action,
+    settings,
+    translators: new Translators(async () => t),
+    reports,
+  });
+  const asked: string[][] = [];
+  const granted = options.granted ?? 'all';
+  const access = new HostAccess(async ({ origins }) => {
+    asked.push(origins);
+    return granted === 'all' || origins.every((o) => granted.includes(o));
+  });
+  const errors: [where: string, message: string][] = [];
+  const deps: NavigationDeps = {
+    queryTabs: async () => options.tabs ?? [],
+    access,
+    reports,
+    settings,
+    badge,
+    onError: (where, error) => void errors.push([where, (error as Error).message]),
+  };
+  return {
+    navigation: new Navigation(deps),
+    requests,
+    badges,
+    compiled,
+    asked,
+    errors,
+    local,
+    session,
+  };
+}
+
+describe('Navigation.onTabUrl', () => {
+  test('automatic checking: fetched, badge painted, every robot’s verdicts compiled', async () => {
+    const url = 'https://a.test/private/page';
+    const robots = ['Googlebot', 'GPTBot', 'MyBot'];
+    const { navigation, requests, badges, compiled, asked } = await setup({
+      settings: { robots },
+    });
+    await navigation.onTabUrl(5, url, false);
+    expect(requests).toEqual(['https://a.test/robots.txt']);
+    expect(badges).toEqual([[5, '✕']]);
+    expect(compiled).toEqual([[url, robots, 3]]);
+    expect(asked).toEqual([[hostPattern('https://a.test')]]);
+  });
+
+  test('a second page of the same site is served from the cache', async () => {
+    const { navigation, requests, badges } = await setup();
+    await navigation.onTabUrl(1, 'https://a.test/private/a', false);
+    await navigation.onTabUrl(1, 'https://a.test/public', false);
+    expect(requests).toEqual(['https://a.test/robots.txt']);
+    expect(badges).toEqual([
+      [1, '✕'],
+      [1, '✓'],
+    ]);
+  });
+
+  test('a private tab’s fetch stays in the private stores', async () => {
+    const { navigation, local, session } = await setup();
+    await navigation.onTabUrl(1, 'https://a.test/', true);
+    expect(local.data.size).toBe(0);
+    expect(session.data.has('robots:https://a.test')).toBe(true);
+  });
+
+  const empty: {
+    name: string;
+    url: string;
+    settings?: Partial<Settings>;
+    granted?: readonly string[];
+    asked: string[][];
+  }[] = [
+    {
+      name: 'on-demand checking',
+      url: 'https://a.test/private/x',
+      settings: { checking: 'on-demand' },
+      asked: [],
+    },
+    {
+      name: 'no access to the site',
+      url: 'https://a.test/private/x',
+      granted: ['https://b.test/*'],
+      asked: [['https://a.test/*']],
+    },
+    { name: 'a browser page', url: 'about:blank', asked: [] },
+    { name: 'a local file', url: 'file:///home/me/index.html', asked: [] },
+    { name: 'an extension page', url: 'chrome-extension://abc/popup.html', asked: [] },
+  ];
+  for (const { name, url, settings, granted, asked: expectedAsked } of empty) {
+    test(`${name}: empty badge, nothing fetched`, async () => {
+      const { navigation, requests, badges, compiled, asked } = await setup({
+        ...(settings === undefined ? {} : { settings }),
+        ...(granted === undefined ? {} : { granted }),
+      });
+      await navigation.onTabUrl(2, url, false);
+      expect(requests).toEqual([]);
+      expect(badges).toEqual([[2, '']]);
+      expect(compiled).toEqual([]);
+      expect(asked).toEqual(expectedAsked);
+    });
+  }
+
+  test('a failing badge rejects onTabUrl (the caller reports it)', async () => {
+    const { navigation } = await setup({ failingTabs: [3] });
+    await expect(navigation.onTabUrl(3, 'https://a.test/', false)).rejects.toThrow(
+      'No tab with id: 3',
+    );
+  });
+});
+
+describe('Navigation.refreshBadges', () => {
+  test('every tab with an id and a URL is painted again, in order', async () => {
+    const { navigation, badges, requests } = await setup({
+      tabs: [
+        { id: 1, url: 'https://a.test/private/x', incognito: false },
+        { url: 'https://a.test/no-id', incognito: false },
+        { id: 2, incognito: false },
+        { id: 3, url: 'about:blank', incognito: false },
+        { id: 4, url: 'https://b.test/', incognito: true },
+      ],
+    });
+    await navigation.refreshBadges();
+    expect(badges).toEqual([
+      [1, '✕'],
+      [3, ''],
+      [4, '✓'],
+    ]);
+    expect(requests).toEqual(['https://a.test/robots.txt', 'https://b.test/robots.txt']);
+  });
+
+  test('one tab failing goes to onError; the others are still painted', async () => {
+    const { navigation, badges, errors } = await setup({
+      failingTabs: [2],
+      tabs: [
+        { id: 1, url: 'https://a.test/', incognito: false },
+        { id: 2, url: 'https://a.test/private/x', incognito: false },
+        { id: 3, url: 'https://a.test/private/y', incognito: false },
+      ],
+    });
+    await navigation.refreshBadges();
+    expect(badges).toEqual([
+      [1, '✓'],
+      [3, '✕'],
+    ]);
+    expect(errors).toEqual([['navigation:refresh-badges', 'No tab with id: 2']]);
+  });
+
+  test('no open tabs: nothing painted, no error', async () => {
+    const { navigation, badges, errors } = await setup({ tabs: [] });
+    await navigation.refreshBadges();
+    expect(badges).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('HostAccess', () => {
+  const cases: { origin: string; pattern: string }[] = [
+    { origin: 'https://a.test', pattern: 'https://a.test/*' },
+    { origin: 'http://a.test', pattern: 'http://a.test/*' },
+    // Match patterns carry no port: access to the host covers every port.
+    { origin: 'http://localhost:8080', pattern: 'http://localhost/*' },
+  ];
+  for (const { origin, pattern } of cases) {
+    test(`hasOrigin(${origin}) asks for ${pattern}`, async () => {
+      const asked: string[][] = [];
+      const access = new HostAccess(async ({ origins }) => {
+        asked.push(origins);
+        return true;
+      });
+      expect(await access.hasOrigin(origin)).toBe(true);
+      expect(asked).toEqual([[pattern]]);
+    });
+  }
+
+  test('hasAll asks for every http and https site and answers what the browser says', async () => {
+    const asked: string[][] = [];
+    const access = new HostAccess(async ({ origins }) => {
+      asked.push(origins);
+      return false;
+    });
+    expect(await access.hasAll()).toBe(false);
+    expect(asked).toEqual([[...ALL_SITES]]);
+    expect(ALL_SITES).toEqual(['http://*/*', 'https://*/*']);
+  });
+});

@@ -1,0 +1,460 @@
+import { describe, expect, test } from 'vitest';
+import { OriginCache } from '../../background/origin-cache.ts';
+import { RobotsReports } from '../../background/robots-reports.ts';
+import { SettingsService } from '../../background/settings-service.ts';
+import { SettingsStore } from '../../background/settings-store.ts';
+import { VersionStore } from '../../background/version-store.ts';
+import { ParsedFiles } from '../../src/parsed-files.ts';
+import { type FetchFacts, MAX_CACHE_MS } from '../../src/policy.ts';
+import { memoryStorage } from '../fixtures/storage.ts';
+
+const A = 'https://a.test';
+const HOUR = 3_600_000;
+const START = 1_700_000_000_000;
+
+/** A 200 (or other status) response with a body, as the browser's fetch reports it. */
+function response(
+  text: string,
+  options: { status?: number; cacheControl?: string | null; url?: string } = {},
+): FetchFacts {
+  return {
+    kind: 'response',
+    status: options.status ?? 200,
+    url: options.url ?? `${A}/robots.txt`,
+    redirects: [],
+    contentType: 'text/plain',
+    cacheControl: options.cacheControl ?? null,
+    text,
+    bytes: text.length,
+    truncated: false,
+  };
+}
+
+/** The network: each robots.txt URL answers with its current facts; every request recorded. */
+function fakeNetwork() {
+  const answers = new Map<string, FetchFacts>();
+  const requests: string[] = [];
+  return {
+    requests,
+    /** What the origin's /robots.txt answers from now on. */
+    serve(origin: string, facts: FetchFacts) {
+      answers.set(`${origin}/robots.txt`, facts);
+    },
+    fetchRobots: async (url: string): Promise<FetchFacts> => {
+      requests.push(url);
+      return answers.get(url) ?? { kind: 'network-error', message: 'no route', redirects: [] };
+    },
+  };
+}
+
+function setup() {
+  let now = START;
+  const clock = () => now;
+  const local = memoryStorage();
+  const session = memoryStorage();
+  const network = fakeNetwork();
+  const settings = new SettingsService(new SettingsStore(memoryStorage(), memoryStorage()));
+  const parsedFiles = new ParsedFiles();
+  const reports = new RobotsReports({
+    stores: {
+      normal: { cache: new OriginCache(local, clock), versions: new VersionStore(local, clock) },
+      private: {
+        cache: new OriginCache(session, clock),
+        versions: new VersionStore(session, clock),
+      },
+    },
+    fetchRobots: network.fetchRobots,
+    settings,
+    parsedFiles,
+    now: clock,
+  });
+  return {
+    reports,
+    network,
+    settings,
+    parsedFiles,
+    local,
+    session,
+    /** Moves the clock on by `ms`. */
+    later(ms: number) {
+      now += ms;
+    },
+    now: () => now,
+  };
+}
+
+const keysOf = (storage: { data: Map<string, unknown> }) => [...storage.data.keys()].sort();
+
+describe('RobotsReports.report: fetching and caching', () => {
+  test('fetches the origin’s /robots.txt once and serves the cache until it expires', async () => {
+    const { reports, network, later } = setup();
+    network.serve(A, response('User-agent: *\nDisallow: /private\n'));
+    const first = await reports.report(A, false, false);
+    expect(first).toMatchObject({
+      origin: A,
+      fetchedAt: START,
+      expiresAt: START + MAX_CACHE_MS,
+      fromCache: false,
+      previousText: null,
+      outcome: { kind: 'ok', status: 200, text: 'User-agent: *\nDisallow: /private\n' },
+    });
+    later(MAX_CACHE_MS - 1);
+    const cached = await reports.report(A, false, false);
+    expect(cached).toEqual({ ...first, fromCache: true });
+    expect(network.requests).toEqual([`${A}/robots.txt`]);
+    later(1);
+    const refetched = await reports.report(A, false, false);
+    expect(refetched).toMatchObject({ fromCache: false, fetchedAt: START + MAX_CACHE_MS });
+    expect(network.requests).toEqual([`${A}/robots.txt`, `${A}/robots.txt`]);
+  });
+
+  test('origins with a port fetch from that port', async () => {
+    const { reports, network } = setup();
+    await reports.report('http://localhost:8080', false, false);
+    expect(network.requests).toEqual(['http://localhost:8080/robots.txt']);
+  });
+
+  test('force fetches again while the cache is fresh', async () => {
+    const { reports, network, later } = setup();
+    network.serve(A, response('User-agent: *\nDisallow:\n'));
+    await reports.report(A, false, false);
+    later(1_000);
+    const forced = await reports.report(A, false, true);
+    expect(forced).toMatchObject({ fromCache: false, fetchedAt: START + 1_000 });
+    expect(network.requests).toHaveLength(2);
+    // The forced fetch is the one cached now.
+    expect(await reports.report(A, false, false)).toMatchObject({
+      fromCache: true,
+      fetchedAt: START + 1_000,
+    });
+    expect(network.requests).toHaveLength(2);
+  });
+
+  test('concurrent reports for one origin share one fetch', async () => {
+    const { reports, network } = setup();
+    network.serve(A, response('User-agent: *\nDisallow:\n'));
+    await Promise.all([1, 2, 3].map(() => reports.report(A, false, false)));
+    expect(network.requests).toEqual([`${A}/robots.txt`]);
+  });
+
+  test('private windows use the private stores and never write the normal storage', async () => {
+    const { reports, network, local, session } = setup();
+    network.serve(A, response('old'));
+    await reports.report(A, true, false);
+    network.serve(A, response('new'));
+    const changed = await reports.report(A, true, true);
+    expect(changed.previousText).toBe('old');
+    expect(local.data.size).toBe(0);
+    expect(keysOf(session)).toEqual([
+      'robots-index',
+      'robots-version-index',
+      `robots-version:${A}`,
+      `robots:${A}`,
+    ]);
+    // The normal window has its own cache: it fetches, and has seen no earlier version.
+    const normal = await reports.report(A, false, false);
+    expect(normal).toMatchObject({ fromCache: false, previousText: null });
+    expect(network.requests).toHaveLength(3);
+  });
+
+  test('a normal window’s fetch is not served to a private one', async () => {
+    const { reports, network, session } = setup();
+    network.serve(A, response('text'));
+    await reports.report(A, false, false);
+    expect(session.data.size).toBe(0);
+    expect(await reports.report(A, true, false)).toMatchObject({ fromCache: false });
+    expect(network.requests).toHaveLength(2);
+  });
+
+  // BUG (in BoundedStore, seen here): two sites reported at once (two tabs loading) both read the
+  // cache's index before either writes it; one origin is lost from the index, so "Clear cache"
+  // neither counts nor removes its entry.
+  test.fails('reports for two sites at once are both cleared', async () => {
+    const { reports, network, local } = setup();
+    network.serve(A, response('a'));
+    network.serve('https://b.test', response('b'));
+    await Promise.all([
+      reports.report(A, false, false),
+      reports.report('https://b.test', false, false),
+    ]);
+    expect(await reports.clear()).toBe(2);
+    expect(local.data.size).toBe(0);
+  });
+});
+
+describe('RobotsReports.report: previous versions', () => {
+  test('null on the first fetch, the old text after a change, kept when served from cache', async () => {
+    const { reports, network, later } = setup();
+    network.serve(A, response('old'));
+    expect((await reports.report(A, false, false)).previousText).toBeNull();
+    network.serve(A, response('new'));
+    later(MAX_CACHE_MS);
+    const changed = await reports.report(A, false, false);
+    expect(changed).toMatchObject({ fromCache: false, previousText: 'old' });
+    later(HOUR);
+    const cached = await reports.report(A, false, false);
+    expect(cached).toMatchObject({ fromCache: true, previousText: 'old' });
+  });
+
+  test('a manual refresh keeps the previous version when it changed', async () => {
+    // old → new → new again: the popup still shows what changed.
+    const { reports, network, later } = setup();
+    network.serve(A, response('old'));
+    await reports.report(A, false, false);
+    network.serve(A, response('new'));
+    later(60_000);
+    expect((await reports.report(A, false, true)).previousText).toBe('old');
+    later(60_000);
+    expect((await reports.report(A, false, true)).previousText).toBe('old');
+    expect(network.requests).toHaveLength(3);
+  });
+
+  test('an unchanged file after expiry has no previous version', async () => {
+    const { reports, network, later } = setup();
+    network.serve(A, response('same'));
+    await reports.report(A, false, false);
+    later(MAX_CACHE_MS);
+    expect(await reports.report(A, false, false)).toMatchObject({
+      fromCache: false,
+      previousText: null,
+    });
+  });
+
+  const failures: { name: string; facts: FetchFacts; kind: 'unavailable' | 'unreachable' }[] = [
+    { name: '404', facts: response('<h1>Not found</h1>', { status: 404 }), kind: 'unavailable' },
+    { name: '410', facts: response('', { status: 410 }), kind: 'unavailable' },
+    { name: '503', facts: response('busy', { status: 503 }), kind: 'unreachable' },
+    { name: '429', facts: response('slow down', { status: 429 }), kind: 'unreachable' },
+    { name: 'timeout', facts: { kind: 'timeout', redirects: [] }, kind: 'unreachable' },
+    {
+      name: 'network error',
+      facts: { kind: 'network-error', message: 'dns', redirects: [] },
+      kind: 'unreachable',
+    },
+    {
+      name: 'too many redirects',
+      facts: { kind: 'too-many-redirects', redirects: [] },
+      kind: 'unavailable',
+    },
+    { name: 'redirect loop', facts: { kind: 'redirect-loop', redirects: [] }, kind: 'unavailable' },
+  ];
+  for (const { name, facts, kind } of failures) {
+    test(`${name} after an ok file: ${kind}, no previous text, no verdicts`, async () => {
+      const { reports, network, later } = setup();
+      network.serve(A, response('User-agent: *\nDisallow: /\n'));
+      await reports.report(A, false, false);
+      network.serve(A, facts);
+      later(MAX_CACHE_MS);
+      const failed = await reports.report(A, false, false);
+      expect(failed.outcome.kind).toBe(kind);
+      expect(failed.previousText).toBeNull();
+      expect(reports.parsed(failed)).toBeNull();
+      expect(reports.verdicts(failed, `${A}/x`, ['Googlebot', 'GPTBot'])).toEqual([]);
+    });
+  }
+});
+
+describe('RobotsReports.report: expiry', () => {
+  const cases: {
+    name: string;
+    facts: FetchFacts;
+    lifetimeMs: number | null;
+    expiresInMs: number;
+  }[] = [
+    {
+      name: 'no Cache-Control: 24 hours',
+      facts: response('x'),
+      lifetimeMs: null,
+      expiresInMs: MAX_CACHE_MS,
+    },
+    {
+      name: 'max-age shorter than a day',
+      facts: response('x', { cacheControl: 'public, max-age=600' }),
+      lifetimeMs: null,
+      expiresInMs: 600_000,
+    },
+    {
+      name: 'max-age longer than a day: 24 hours',
+      facts: response('x', { cacheControl: 'max-age=604800' }),
+      lifetimeMs: null,
+      expiresInMs: MAX_CACHE_MS,
+    },
+    {
+      name: 'no-store: expired at once',
+      facts: response('x', { cacheControl: 'no-store' }),
+      lifetimeMs: null,
+      expiresInMs: 0,
+    },
+    {
+      name: 'the settings’ lifetime, no Cache-Control',
+      facts: response('x'),
+      lifetimeMs: HOUR,
+      expiresInMs: HOUR,
+    },
+    {
+      name: 'the settings’ lifetime shorter than max-age',
+      facts: response('x', { cacheControl: 'max-age=7200' }),
+      lifetimeMs: HOUR,
+      expiresInMs: HOUR,
+    },
+    {
+      name: 'max-age shorter than the settings’ lifetime',
+      facts: response('x', { cacheControl: 'max-age=60' }),
+      lifetimeMs: HOUR,
+      expiresInMs: 60_000,
+    },
+    {
+      name: 'Cache-Control of an error response counts too',
+      facts: response('', { status: 404, cacheControl: 'max-age=120' }),
+      lifetimeMs: null,
+      expiresInMs: 120_000,
+    },
+    {
+      name: 'a timeout: the settings’ lifetime',
+      facts: { kind: 'timeout', redirects: [] },
+      lifetimeMs: 2 * HOUR,
+      expiresInMs: 2 * HOUR,
+    },
+  ];
+  for (const { name, facts, lifetimeMs, expiresInMs } of cases) {
+    test(name, async () => {
+      const { reports, network, settings } = setup();
+      if (lifetimeMs !== null) {
+        expect((await settings.set({ cacheLifetimeMs: lifetimeMs })).ok).toBe(true);
+      }
+      network.serve(A, facts);
+      const fetched = await reports.report(A, false, false);
+      expect(fetched.expiresAt - fetched.fetchedAt).toBe(expiresInMs);
+    });
+  }
+
+  test('an entry that expires at once is fetched again on the next report', async () => {
+    const { reports, network } = setup();
+    network.serve(A, response('x', { cacheControl: 'no-cache' }));
+    await reports.report(A, false, false);
+    await reports.report(A, false, false);
+    expect(network.requests).toHaveLength(2);
+  });
+});
+
+describe('RobotsReports: verdicts and parsing', () => {
+  const TEXT = [
+    'User-agent: GPTBot',
+    'Disallow: /',
+    '',
+    'User-agent: *',
+    'Disallow: /private',
+    'Allow: /private/open',
+  ].join('\n');
+
+  const cases: {
+    url: string;
+    verdicts: [robot: string, allowed: boolean, line: number | null][];
+  }[] = [
+    {
+      url: `${A}/private/x`,
+      verdicts: [
+        ['Googlebot', false, 5],
+        ['GPTBot', false, 2],
+        ['MyBot', false, 5],
+      ],
+    },
+    {
+      url: `${A}/private/open/page`,
+      verdicts: [
+        ['Googlebot', true, 6],
+        ['GPTBot', false, 2],
+        ['MyBot', true, 6],
+      ],
+    },
+    {
+      url: `${A}/public`,
+      verdicts: [
+        ['Googlebot', true, null],
+        ['GPTBot', false, 2],
+        ['MyBot', true, null],
+      ],
+    },
+  ];
+  for (const { url, verdicts } of cases) {
+    test(`verdicts at ${url.slice(A.length)}, in the robot list’s order`, async () => {
+      const { reports, network } = setup();
+      network.serve(A, response(TEXT));
+      const fetched = await reports.report(A, false, false);
+      const got = reports.verdicts(fetched, url, ['Googlebot', 'GPTBot', 'MyBot']);
+      expect(got.map((v) => [v.robot, v.verdict.allowed, v.verdict.rule?.line ?? null])).toEqual(
+        verdicts,
+      );
+    });
+  }
+
+  test('an empty robot list has no verdicts', async () => {
+    const { reports, network } = setup();
+    network.serve(A, response(TEXT));
+    expect(reports.verdicts(await reports.report(A, false, false), `${A}/`, [])).toEqual([]);
+  });
+
+  test('parsed() uses the one ParsedFiles: the same object for the same text', async () => {
+    const { reports, network, parsedFiles } = setup();
+    network.serve(A, response(TEXT));
+    const fetched = await reports.report(A, false, false);
+    const parsed = reports.parsed(fetched);
+    expect(parsed).not.toBeNull();
+    expect(reports.parsed(fetched)).toBe(parsed);
+    // A later report from the cache is another object with the same text: the same parse.
+    const cached = await reports.report(A, false, false);
+    expect(cached).not.toBe(fetched);
+    expect(reports.parsed(cached)).toBe(parsed);
+    expect(parsedFiles.get(TEXT)).toBe(parsed);
+    expect(parsedFiles.size).toBe(1);
+  });
+});
+
+describe('RobotsReports: clear and purge', () => {
+  test('clear empties both caches and the versions; returns the normal cache’s count', async () => {
+    const { reports, network, local, session } = setup();
+    for (const origin of [A, 'https://b.test']) {
+      network.serve(origin, response(`v1 of ${origin}`));
+      await reports.report(origin, false, false);
+    }
+    network.serve(A, response('private'));
+    await reports.report(A, true, false);
+    expect(await reports.clear()).toBe(2);
+    expect(local.data.size).toBe(0);
+    expect(session.data.size).toBe(0);
+    // Nothing remembered: fetched again, no previous version.
+    network.serve(A, response('v2'));
+    expect(await reports.report(A, false, false)).toMatchObject({
+      fromCache: false,
+      previousText: null,
+    });
+  });
+
+  test('purgeExpired drops expired entries in both kinds of window and keeps the versions', async () => {
+    const { reports, network, local, session, later } = setup();
+    network.serve(A, response('old', { cacheControl: 'max-age=60' }));
+    await reports.report(A, false, false);
+    await reports.report(A, true, false);
+    network.serve('https://b.test', response('b'));
+    await reports.report('https://b.test', false, false);
+    later(60_000);
+    await reports.purgeExpired();
+    expect(keysOf(local)).toEqual([
+      'robots-index',
+      'robots-version-index',
+      `robots-version:${A}`,
+      'robots-version:https://b.test',
+      'robots:https://b.test',
+    ]);
+    expect(keysOf(session)).toEqual([
+      'robots-index',
+      'robots-version-index',
+      `robots-version:${A}`,
+    ]);
+    network.serve(A, response('new'));
+    expect(await reports.report(A, false, false)).toMatchObject({
+      fromCache: false,
+      previousText: 'old',
+    });
+  });
+});

@@ -1,0 +1,226 @@
+import { describe, expect, test } from 'vitest';
+import { SettingsService } from '../../background/settings-service.ts';
+import { SettingsStore } from '../../background/settings-store.ts';
+import type { StorageArea } from '../../background/storage-area.ts';
+import {
+  DEFAULTS,
+  defaultSettings,
+  exportSettings,
+  type ImportProblem,
+  SETTINGS_KEY,
+  type Settings,
+  type SettingsProblem,
+  toStored,
+} from '../../src/settings.ts';
+import { memoryStorage } from '../fixtures/storage.ts';
+
+/** The real store over two memory areas, its loads counted; `failReads` next reads refused. */
+function setup() {
+  const sync = memoryStorage();
+  const local = memoryStorage();
+  const control = { loads: 0, failReads: 0 };
+  const failingSync: StorageArea = {
+    get: (keys) => {
+      if (control.failReads > 0) {
+        control.failReads--;
+        return Promise.reject(new Error('storage unavailable'));
+      }
+      return sync.get(keys);
+    },
+    set: (items) => sync.set(items),
+    remove: (keys) => sync.remove(keys),
+  };
+  // The fallback flag lives in local storage: refuse its reads too, so the whole load fails.
+  const failingLocal: StorageArea = {
+    get: (keys) => {
+      if (control.failReads > 0) {
+        control.failReads--;
+        return Promise.reject(new Error('storage unavailable'));
+      }
+      return local.get(keys);
+    },
+    set: (items) => local.set(items),
+    remove: (keys) => local.remove(keys),
+  };
+  const store = new SettingsStore(failingSync, failingLocal);
+  const load = store.load.bind(store);
+  store.load = () => {
+    control.loads++;
+    return load();
+  };
+  const service = new SettingsService(store);
+  /** Everything stored, in both areas. */
+  const stored = () => ({
+    sync: Object.fromEntries(sync.data),
+    local: Object.fromEntries(local.data),
+  });
+  return { service, sync, local, control, stored };
+}
+
+describe('SettingsService.get', () => {
+  test('nothing stored: the defaults', async () => {
+    const { service } = setup();
+    expect(await service.get()).toEqual(DEFAULTS);
+  });
+
+  test('one load for many reads, concurrent or not', async () => {
+    const { service, control } = setup();
+    const all = await Promise.all([service.get(), service.get(), service.get()]);
+    await service.get();
+    await service.get();
+    expect(control.loads).toBe(1);
+    expect(all[1]).toBe(all[0]);
+  });
+
+  test('the cache hides a change in storage until invalidate, which reads again', async () => {
+    const { service, sync, control } = setup();
+    expect((await service.get()).checking).toBe('auto');
+    await sync.set({ [SETTINGS_KEY]: toStored({ ...defaultSettings(), checking: 'on-demand' }) });
+    expect((await service.get()).checking).toBe('auto');
+    service.invalidate();
+    expect((await service.get()).checking).toBe('on-demand');
+    expect(control.loads).toBe(2);
+  });
+
+  test('a failed load is not cached: the next read tries storage again', async () => {
+    const { service, control } = setup();
+    control.failReads = 1;
+    await expect(service.get()).rejects.toThrow('storage unavailable');
+    expect(await service.get()).toEqual(DEFAULTS);
+    expect(control.loads).toBe(2);
+    await service.get();
+    expect(control.loads).toBe(2);
+  });
+});
+
+describe('SettingsService.set', () => {
+  test('a valid change is merged, stored in sync and served without a new load', async () => {
+    const { service, control, stored } = setup();
+    const changed = await service.set({ robots: ['GPTBot', 'Googlebot'], language: 'ru' });
+    const expected: Settings = {
+      ...defaultSettings(),
+      robots: ['GPTBot', 'Googlebot'],
+      language: 'ru',
+    };
+    expect(changed).toEqual({ ok: true, settings: expected });
+    expect(stored().sync).toEqual({ [SETTINGS_KEY]: toStored(expected) });
+    expect(await service.get()).toEqual(expected);
+    expect(control.loads).toBe(1);
+  });
+
+  test('a change applies on top of the previous one', async () => {
+    const { service } = setup();
+    await service.set({ checking: 'on-demand' });
+    const changed = await service.set({ showOtherReadings: false });
+    expect(changed).toEqual({
+      ok: true,
+      settings: { ...defaultSettings(), checking: 'on-demand', showOtherReadings: false },
+    });
+  });
+
+  const refused: { name: string; change: unknown; problem: SettingsProblem }[] = [
+    { name: 'not an object', change: 'robots', problem: 'not-an-object' },
+    { name: 'null', change: null, problem: 'not-an-object' },
+    { name: 'an array', change: [], problem: 'not-an-object' },
+    { name: 'robots not a list', change: { robots: 'GPTBot' }, problem: 'bad-robots' },
+    { name: 'an invalid robot name', change: { robots: ['bad bot!'] }, problem: 'bad-robots' },
+    { name: 'an empty robot name', change: { robots: [''] }, problem: 'bad-robots' },
+    { name: 'unknown checking', change: { checking: 'never' }, problem: 'bad-checking' },
+    {
+      name: 'other readings not a boolean',
+      change: { showOtherReadings: 'yes' },
+      problem: 'bad-other-readings',
+    },
+    {
+      name: 'cache lifetime under a minute',
+      change: { cacheLifetimeMs: 59_999 },
+      problem: 'bad-cache-lifetime',
+    },
+    {
+      name: 'cache lifetime over a day',
+      change: { cacheLifetimeMs: 86_400_001 },
+      problem: 'bad-cache-lifetime',
+    },
+    { name: 'unknown language', change: { language: 'fr' }, problem: 'bad-language' },
+    {
+      name: 'one bad key among good ones',
+      change: { checking: 'on-demand', language: 'xx' },
+      problem: 'bad-language',
+    },
+  ];
+  for (const { name, change, problem } of refused) {
+    test(`refused, nothing stored: ${name} → ${problem}`, async () => {
+      const { service, stored } = setup();
+      await service.set({ checking: 'on-demand' });
+      const before = stored();
+      expect(await service.set(change)).toEqual({ ok: false, problem });
+      expect(stored()).toEqual(before);
+      expect(await service.get()).toEqual({ ...defaultSettings(), checking: 'on-demand' });
+    });
+  }
+});
+
+describe('SettingsService.import and export', () => {
+  test('an export file imports whole, stored and served', async () => {
+    const { service, stored } = setup();
+    const wanted = { ...defaultSettings(), robots: ['ClaudeBot'], cacheLifetimeMs: 3_600_000 };
+    const imported = await service.import(exportSettings(wanted));
+    expect(imported).toEqual({ ok: true, settings: wanted });
+    expect(stored().sync).toEqual({ [SETTINGS_KEY]: toStored(wanted) });
+    expect(await service.get()).toEqual(wanted);
+  });
+
+  test('export gives the file of the current settings, which imports back', async () => {
+    const { service } = setup();
+    await service.set({ robots: ['Bingbot'], showOtherReadings: false });
+    const file = await service.export();
+    expect(file).toBe(
+      exportSettings({ ...defaultSettings(), robots: ['Bingbot'], showOtherReadings: false }),
+    );
+    const other = setup().service;
+    expect(await other.import(file)).toEqual({ ok: true, settings: await service.get() });
+  });
+
+  const file = (fields: Record<string, unknown>) =>
+    JSON.stringify({ app: 'robots-lens', kind: 'settings', schemaVersion: 2, ...fields });
+  const refused: { name: string; text: string; problem: ImportProblem }[] = [
+    { name: 'not JSON', text: 'robots: GPTBot', problem: 'not-json' },
+    { name: 'empty', text: '', problem: 'not-json' },
+    { name: 'JSON of another app', text: file({ app: 'other' }), problem: 'foreign-file' },
+    { name: 'another kind of file', text: file({ kind: 'cache' }), problem: 'foreign-file' },
+    { name: 'a JSON array', text: '[1, 2]', problem: 'foreign-file' },
+    {
+      name: 'no schema version',
+      text: file({ schemaVersion: undefined }),
+      problem: 'foreign-file',
+    },
+    { name: 'schema version 0', text: file({ schemaVersion: 0 }), problem: 'foreign-file' },
+    { name: 'a newer version', text: file({ schemaVersion: 3 }), problem: 'newer-version' },
+    {
+      name: 'an invalid setting',
+      text: file({ settings: { ...DEFAULTS, checking: 'sometimes' } }),
+      problem: 'bad-checking',
+    },
+    { name: 'settings missing', text: file({}), problem: 'not-an-object' },
+  ];
+  for (const { name, text, problem } of refused) {
+    test(`import refused, nothing stored: ${name} → ${problem}`, async () => {
+      const { service, stored } = setup();
+      await service.set({ language: 'es' });
+      const before = stored();
+      expect(await service.import(text)).toEqual({ ok: false, problem });
+      expect(stored()).toEqual(before);
+      expect((await service.get()).language).toBe('es');
+    });
+  }
+});
+
+describe('SettingsService.reset', () => {
+  test('gives the defaults, stored and served', async () => {
+    const { service, stored } = setup();
+    await service.set({ robots: ['GPTBot'], checking: 'on-demand', language: 'th' });
+    expect(await service.reset()).toEqual(DEFAULTS);
+    expect(stored().sync).toEqual({ [SETTINGS_KEY]: toStored(defaultSettings()) });
+    expect(await service.get()).toEqual(DEFAULTS);
+  });
+});

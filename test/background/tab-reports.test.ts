@@ -1,0 +1,276 @@
+import { describe, expect, test } from 'vitest';
+import en from '../../_locales/en/messages.json';
+import { type ActionApi, BadgePainter } from '../../background/badge-painter.ts';
+import { HostAccess } from '../../background/host-access.ts';
+import { OriginCache } from '../../background/origin-cache.ts';
+import { RobotsReports } from '../../background/robots-reports.ts';
+import { SettingsService } from '../../background/settings-service.ts';
+import { SettingsStore } from '../../background/settings-store.ts';
+import { type TabFacts, TabReports } from '../../background/tab-reports.ts';
+import { Translators } from '../../background/translators.ts';
+import { VersionStore } from '../../background/version-store.ts';
+import { lookupIn, translator } from '../../src/explain/index.ts';
+import { ParsedFiles } from '../../src/parsed-files.ts';
+import { ALL_SITES, type FetchFacts } from '../../src/policy.ts';
+import { DEFAULT_ROBOTS } from '../../src/settings.ts';
+import { memoryStorage } from '../fixtures/storage.ts';
+
+const TEXT = ['User-agent: GPTBot', 'Disallow: /', '', 'User-agent: *', 'Disallow: /private'].join(
+  '\n',
+);
+
+// Whether a granted match pattern covers an asked one (all https sites cover each https site).
+function covers(granted: string, asked: string): boolean {
+  const scheme = /^(https?):\/\/\*\/\*$/.exec(granted)?.[1];
+  return granted === asked || (scheme !== undefined && asked.startsWith(`${scheme}://`));
+}
+
+/** browser.permissions.contains over the patterns granted, recording what was asked. */
+function fakePermissions(granted: readonly string[]) {
+  const asked: string[][] = [];
+  const contains = async ({ origins }: { origins: string[] }) => {
+    asked.push(origins);
+    return origins.every((o) => granted.some((g) => covers(g, o)));
+  };
+  return { asked, contains };
+}
+
+/** browser.action recording badge texts per tab; `failing` makes every call reject. */
+function fakeAction() {
+  const texts: [tabId: number, text: string][] = [];
+  const control = { failing: false };
+  const call = async () => {
+    if (control.failing) throw new Error('No tab with id');
+  };
+  const action: ActionApi = {
+    setBadgeText: async ({ tabId, text }) => {
+      await call();
+      texts.push([tabId, text]);
+    },
+    setBadgeBackgroundColor: call,
+    setTitle: call,
+    setBadgeTextColor: call,
+  };
+  return { action, texts, control };
+}
+
+/** The real services over memory storage; the tabs, permissions, action and network faked. */
+function setup(tabs: Record<number, TabFacts>, granted: readonly string[] = ALL_SITES) {
+  const local = memoryStorage();
+  const session = memoryStorage();
+  const requests: string[] = [];
+  const fetchRobots = async (url: string): Promise<FetchFacts> => {
+    requests.push(url);
+    return {
+      kind: 'response',
+      status: 200,
+      url,
+      redirects: [],
+      contentType: 'text/plain',
+      cacheControl: null,
+      text: TEXT,
+      bytes: TEXT.length,
+      truncated: false,
+    };
+  };
+  const settings = new SettingsService(new SettingsStore(null, memoryStorage()));
+  const reports = new RobotsReports({
+    stores: {
+      normal: { cache: new OriginCache(local), versions: new VersionStore(local) },
+      private: { cache: new OriginCache(session), versions: new VersionStore(session) },
+    },
+    fetchRobots,
+    settings,
+    parsedFiles: new ParsedFiles(),
+  });
+  const en_ = translator(lookupIn(en), 'en');
+  const { action, texts, control } = fakeAction();
+  const badge = new BadgePainter({
+    action,
+    settings,
+    translators: new Translators(async () => en_),
+    reports,
+  });
+  const permissions = fakePermissions(granted);
+  const errors: [string, unknown][] = [];
+  const tabReports = new TabReports({
+    getTab: async (tabId) => {
+      const tab = tabs[tabId];
+      if (tab === undefined) throw new Error(`No tab with id: ${tabId}`);
+      return tab;
+    },
+    access: new HostAccess(permissions.contains),
+    reports,
+    settings,
+    badge,
+    onError: (where, error) => void errors.push([where, error]),
+  });
+  return {
+    tabReports,
+    settings,
+    requests,
+    permissions,
+    badgeTexts: texts,
+    action: control,
+    errors,
+    local,
+    session,
+  };
+}
+
+/** Lets the badge, which the report does not wait for, finish. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('TabReports.report', () => {
+  const notApplicable = [
+    'about:blank',
+    'about:newtab',
+    'chrome://extensions/',
+    'file:///home/me/page.html',
+    'chrome-extension://abcdef/popup.html',
+    'view-source:https://a.test/',
+    'data:text/html,hi',
+  ];
+  for (const url of notApplicable) {
+    test(`${url}: not applicable, nothing fetched or painted`, async () => {
+      const { tabReports, requests, permissions, badgeTexts } = setup({
+        1: { url, incognito: false },
+      });
+      expect(await tabReports.report(1, false)).toEqual({
+        kind: 'not-applicable',
+        url,
+        robots: DEFAULT_ROBOTS,
+      });
+      await settle();
+      expect(requests).toEqual([]);
+      expect(permissions.asked).toEqual([]);
+      expect(badgeTexts).toEqual([]);
+    });
+  }
+
+  test('URL hidden and no access to all sites: no permission, origin unknown', async () => {
+    const { tabReports, requests, permissions } = setup({ 1: { incognito: false } }, []);
+    expect(await tabReports.report(1, false)).toEqual({
+      kind: 'no-permission',
+      url: '',
+      origin: null,
+      robots: DEFAULT_ROBOTS,
+    });
+    expect(permissions.asked).toEqual([[...ALL_SITES]]);
+    expect(requests).toEqual([]);
+  });
+
+  test('URL hidden although every site is granted: not applicable (a browser page)', async () => {
+    const { tabReports } = setup({ 1: { incognito: false } });
+    expect(await tabReports.report(1, false)).toEqual({
+      kind: 'not-applicable',
+      url: '',
+      robots: DEFAULT_ROBOTS,
+    });
+  });
+
+  const withheld: { url: string; origin: string; pattern: string }[] = [
+    { url: 'https://b.test/page', origin: 'https://b.test', pattern: 'https://b.test/*' },
+    {
+      url: 'http://localhost:8080/x',
+      origin: 'http://localhost:8080',
+      pattern: 'http://localhost/*',
+    },
+    { url: 'HTTPS://B.TEST:443/', origin: 'https://b.test', pattern: 'https://b.test/*' },
+  ];
+  for (const { url, origin, pattern } of withheld) {
+    test(`access to ${origin} withheld: no permission for that origin`, async () => {
+      const { tabReports, requests, permissions } = setup({ 1: { url, incognito: false } }, [
+        'https://a.test/*',
+      ]);
+      expect(await tabReports.report(1, false)).toEqual({
+        kind: 'no-permission',
+        url,
+        origin,
+        robots: DEFAULT_ROBOTS,
+      });
+      expect(permissions.asked).toEqual([[pattern]]);
+      expect(requests).toEqual([]);
+    });
+  }
+
+  test('access to one origin is enough for its report', async () => {
+    const { tabReports, requests } = setup({ 1: { url: 'https://a.test/x', incognito: false } }, [
+      'https://a.test/*',
+    ]);
+    expect((await tabReports.report(1, false)).kind).toBe('report');
+    expect(requests).toEqual(['https://a.test/robots.txt']);
+  });
+
+  test('a report: verdicts for exactly the settings’ robots, in their order', async () => {
+    const url = 'https://a.test/private/page';
+    const { tabReports, settings, requests } = setup({ 4: { url, incognito: false } });
+    const robots = ['MyBot', 'GPTBot', 'Googlebot'];
+    expect((await settings.set({ robots })).ok).toBe(true);
+    const report = await tabReports.report(4, false);
+    if (report.kind !== 'report') throw new Error(`a report expected, got ${report.kind}`);
+    expect(report.url).toBe(url);
+    expect(report.robots).toEqual(robots);
+    expect(report.report).toMatchObject({
+      origin: 'https://a.test',
+      fromCache: false,
+      previousText: null,
+      outcome: { kind: 'ok', text: TEXT },
+    });
+    expect(
+      report.verdicts.map((v) => [v.robot, v.verdict.allowed, v.verdict.rule?.line ?? null]),
+    ).toEqual([
+      ['MyBot', false, 5],
+      ['GPTBot', false, 2],
+      ['Googlebot', false, 5],
+    ]);
+    expect(requests).toEqual(['https://a.test/robots.txt']);
+  });
+
+  test('the badge is painted for the tab', async () => {
+    const { tabReports, badgeTexts } = setup({
+      3: { url: 'https://a.test/public', incognito: false },
+    });
+    await tabReports.report(3, false);
+    await settle();
+    expect(badgeTexts).toEqual([[3, '✓']]);
+  });
+
+  test('a failing badge goes to onError and the report is still given', async () => {
+    const { tabReports, action, errors, badgeTexts } = setup({
+      3: { url: 'https://a.test/private/x', incognito: false },
+    });
+    action.failing = true;
+    const report = await tabReports.report(3, false);
+    expect(report.kind).toBe('report');
+    await settle();
+    expect(badgeTexts).toEqual([]);
+    expect(errors.map(([where, error]) => [where, (error as Error).message])).toEqual([
+      ['badge', 'No tab with id'],
+    ]);
+  });
+
+  test('force fetches again; otherwise the cache serves', async () => {
+    const { tabReports, requests } = setup({ 1: { url: 'https://a.test/', incognito: false } });
+    await tabReports.report(1, false);
+    const cached = await tabReports.report(1, false);
+    expect(cached.kind === 'report' && cached.report.fromCache).toBe(true);
+    const forced = await tabReports.report(1, true);
+    expect(forced.kind === 'report' && forced.report.fromCache).toBe(false);
+    expect(requests).toHaveLength(2);
+  });
+
+  test('a private tab’s report is kept in the private stores only', async () => {
+    const { tabReports, local, session } = setup({
+      1: { url: 'https://a.test/', incognito: true },
+    });
+    expect((await tabReports.report(1, false)).kind).toBe('report');
+    expect(local.data.size).toBe(0);
+    expect(session.data.has('robots:https://a.test')).toBe(true);
+  });
+
+  test('a closed tab rejects the report', async () => {
+    const { tabReports } = setup({});
+    await expect(tabReports.report(99, false)).rejects.toThrow('No tab with id: 99');
+  });
+});
