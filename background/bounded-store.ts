@@ -29,11 +29,24 @@ export class BoundedStore<T> {
   private readonly storage: StorageArea;
   private readonly options: BoundedStoreOptions<T>;
   private readonly now: () => number;
+  /**
+   * The index is read, changed and written back whole: two writers at once (two tabs loading two
+   * sites) would each drop the other's entry. Every change waits for the one before.
+   */
+  private queue: Promise<unknown> = Promise.resolve();
 
   constructor(storage: StorageArea, options: BoundedStoreOptions<T>) {
     this.storage = storage;
     this.options = options;
     this.now = options.now ?? Date.now;
+  }
+
+  /** Runs `change` after every change queued before it, whether that one succeeded or not. */
+  private exclusive<R>(change: () => Promise<R>): Promise<R> {
+    const run = this.queue.then(change, change);
+    // The queue only orders the changes; each caller gets its own result or error from `run`.
+    this.queue = run.catch(() => undefined);
+    return run;
   }
 
   private key(id: string): string {
@@ -63,7 +76,11 @@ export class BoundedStore<T> {
   }
 
   /** Stores an item as just used; evicts the least recently used beyond the bounds. */
-  async put(id: string, item: T): Promise<void> {
+  put(id: string, item: T): Promise<void> {
+    return this.exclusive(() => this.putNow(id, item));
+  }
+
+  private async putNow(id: string, item: T): Promise<void> {
     const index = await this.index();
     index[id] = { usedAt: this.now(), bytes: this.options.sizeOf(item) };
     const evicted = this.evict(index, id);
@@ -104,7 +121,11 @@ export class BoundedStore<T> {
   }
 
   /** Marks an id as just used (keeps it from eviction); a minute's precision is enough. */
-  async touch(id: string): Promise<void> {
+  touch(id: string): Promise<void> {
+    return this.exclusive(() => this.touchNow(id));
+  }
+
+  private async touchNow(id: string): Promise<void> {
     const index = await this.index();
     const item = index[id];
     if (item === undefined || this.now() - item.usedAt < TOUCH_PRECISION_MS) return;
@@ -113,7 +134,11 @@ export class BoundedStore<T> {
   }
 
   /** Removes some ids and their items. */
-  async remove(ids: readonly string[]): Promise<void> {
+  remove(ids: readonly string[]): Promise<void> {
+    return this.exclusive(() => this.removeNow(ids));
+  }
+
+  private async removeNow(ids: readonly string[]): Promise<void> {
     if (ids.length === 0) return;
     const index = await this.index();
     for (const id of ids) delete index[id];
@@ -122,7 +147,11 @@ export class BoundedStore<T> {
   }
 
   /** Removes every item and the index; returns how many there were. */
-  async clear(): Promise<number> {
+  clear(): Promise<number> {
+    return this.exclusive(() => this.clearNow());
+  }
+
+  private async clearNow(): Promise<number> {
     const ids = await this.ids();
     await this.storage.remove([this.options.indexKey, ...ids.map((id) => this.key(id))]);
     return ids.length;

@@ -70,7 +70,7 @@ export class RobotsReports {
     return parsed === null ? [] : verdictsFor(parsed, names, url);
   }
 
-  /** Empties both caches and the kept versions; returns how many origins the caches held. */
+  /** Empties both caches and the kept versions; returns how many origins the normal cache held. */
   async clear(): Promise<number> {
     const { normal, private: inPrivate } = this.deps.stores;
     const [dropped] = await Promise.all([

@@ -152,5 +152,10 @@ export async function dispatch<K extends MessageName>(
 
 /** The message of anything thrown. */
 export function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  try {
+    return error instanceof Error ? error.message : String(error);
+  } catch {
+    // A thrown value with no usable toString (Object.create(null), a hostile getter): still a reply.
+    return 'unprintable error';
+  }
 }

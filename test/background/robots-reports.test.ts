@@ -166,10 +166,8 @@ describe('RobotsReports.report: fetching and caching', () => {
     expect(network.requests).toHaveLength(2);
   });
 
-  // BUG (in BoundedStore, seen here): two sites reported at once (two tabs loading) both read the
-  // cache's index before either writes it; one origin is lost from the index, so "Clear cache"
-  // neither counts nor removes its entry.
-  test.fails('reports for two sites at once are both cleared', async () => {
+  // Two tabs loading two sites at once: both entries stay indexed, so both are cleared.
+  test('reports for two sites at once are both cleared', async () => {
     const { reports, network, local } = setup();
     network.serve(A, response('a'));
     network.serve('https://b.test', response('b'));
