@@ -1,0 +1,165 @@
+// What a robots.txt fetch means, in words (RFC 9309 §2.3.1): one summary line and its warnings.
+import { describe, expect, test } from 'vitest';
+import en from '../../_locales/en/messages.json';
+import ru from '../../_locales/ru/messages.json';
+import { lookupIn, noReportText, outcomeText, translator } from '../../src/explain/index.ts';
+import type { Hop, Outcome } from '../../src/policy.ts';
+import { okOutcome } from '../fixtures/outcomes.ts';
+
+const t = translator(lookupIn(en), 'en');
+const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);
+const hops = (n: number): Hop[] =>
+  Array.from({ length: n }, (_, i) => ({ url: `https://a.test/r${i}`, status: 301 }));
+const unavailable = (
+  reason: 'status' | 'too-many-redirects' | 'redirect-loop',
+  status: number | null,
+  redirects: Hop[] = [],
+): Outcome => ({ kind: 'unavailable', reason, status, redirects });
+const unreachable = (
+  reason: 'status' | 'timeout' | 'network-error',
+  status: number | null,
+  redirects: Hop[] = [],
+  message: string | null = null,
+): Outcome => ({ kind: 'unreachable', reason, status, message, redirects });
+
+describe('outcomeText', () => {
+  // [case, outcome, fetched how long before NOW, summary, warnings]
+  const CASES: [string, Outcome, number, string, string[]][] = [
+    [
+      'ok: status, bytes, just now',
+      okOutcome('User-agent: *\n', { bytes: 512 }),
+      10_000,
+      'robots.txt · 200 · 512 B · fetched just now',
+      [],
+    ],
+    [
+      'ok: KB, minutes, one redirect',
+      okOutcome('User-agent: *\n', { bytes: 4300, redirects: hops(1) }),
+      3 * 60_000,
+      'robots.txt · 200 · 4.2 KB · fetched 3 minutes ago · after 1 redirect',
+      [],
+    ],
+    [
+      'ok (203): hours, three redirects',
+      okOutcome('User-agent: *\n', { status: 203, bytes: 20_480, redirects: hops(3) }),
+      2 * 3_600_000,
+      'robots.txt · 203 · 20.0 KB · fetched 2 hours ago · after 3 redirects',
+      [],
+    ],
+    [
+      'ok: a soft 404 (HTML served as robots.txt)',
+      okOutcome('<!doctype html>', { bytes: 15, looksLikeHtml: true }),
+      60_000,
+      'robots.txt · 200 · 15 B · fetched 1 minute ago',
+      ['This page serves HTML as robots.txt (a “soft 404”): crawlers find almost no rules in it.'],
+    ],
+    [
+      'ok: truncated at 500 KiB (RFC 9309 §2.5), and HTML too',
+      okOutcome('x', { bytes: 512_000, truncated: true, looksLikeHtml: true }),
+      0,
+      'robots.txt · 200 · 500.0 KB · fetched just now',
+      [
+        'This page serves HTML as robots.txt (a “soft 404”): crawlers find almost no rules in it.',
+        'Cut at 500 KiB: the rest is ignored.',
+      ],
+    ],
+    [
+      'unavailable 404 (§2.3.1.3)',
+      unavailable('status', 404),
+      0,
+      'No robots.txt (404): every robot may crawl this site',
+      [],
+    ],
+    [
+      'unavailable 410 after two redirects',
+      unavailable('status', 410, hops(2)),
+      0,
+      'No robots.txt (410): every robot may crawl this site · after 2 redirects',
+      [],
+    ],
+    [
+      'unavailable: too many redirects (§2.3.1.2); the count is in the sentence',
+      unavailable('too-many-redirects', null, hops(6)),
+      0,
+      'More than 5 redirects: crawlers treat robots.txt as missing, every page may be crawled',
+      [],
+    ],
+    [
+      'unavailable: a redirect loop',
+      unavailable('redirect-loop', null, hops(2)),
+      0,
+      'Redirect loop: crawlers treat robots.txt as missing, every page may be crawled',
+      [],
+    ],
+    [
+      'unreachable 503 (§2.3.1.4)',
+      unreachable('status', 503),
+      0,
+      'Server error (503): crawlers treat every page as disallowed',
+      [],
+    ],
+    [
+      'unreachable 429 (Google: like a server error)',
+      unreachable('status', 429),
+      0,
+      'Too many requests (429): crawlers treat every page as disallowed',
+      [],
+    ],
+    [
+      'unreachable 500 after a redirect',
+      unreachable('status', 500, hops(1)),
+      0,
+      'Server error (500): crawlers treat every page as disallowed · after 1 redirect',
+      [],
+    ],
+    [
+      'unreachable: timeout',
+      unreachable('timeout', null),
+      0,
+      'No answer within 15 s: crawlers treat every page as disallowed',
+      [],
+    ],
+    [
+      'unreachable: network error (the message is not shown)',
+      unreachable('network-error', null, [], 'getaddrinfo ENOTFOUND a.test'),
+      0,
+      'Network error: crawlers treat every page as disallowed',
+      [],
+    ],
+  ];
+
+  test.each(CASES)('%s', (_, outcome, age, summary, warnings) => {
+    expect(outcomeText(outcome, NOW - age, NOW, t)).toEqual({ summary, warnings });
+  });
+
+  test('in Russian: the plural of redirects and of minutes', () => {
+    const tr = translator(lookupIn(ru), 'ru');
+    expect(
+      outcomeText(
+        okOutcome('User-agent: *\n', { bytes: 4300, redirects: hops(2) }),
+        NOW - 5 * 60_000,
+        NOW,
+        tr,
+      ).summary,
+    ).toBe('robots.txt · 200 · 4,2 КБ · загружен 5 минут назад · после 2 переадресаций');
+  });
+});
+
+describe('noReportText', () => {
+  test.each([
+    [
+      { kind: 'not-applicable' } as const,
+      'This page has no robots.txt: robots.txt applies to http and https pages only.',
+    ],
+    [
+      { kind: 'no-permission', origin: 'https://a.test' } as const,
+      'Robots Lens may not read https://a.test/robots.txt yet.',
+    ],
+    [
+      { kind: 'no-permission', origin: null } as const,
+      'Robots Lens may not read robots.txt on the sites you visit: access to websites was withheld.',
+    ],
+  ])('%j', (reason, text) => {
+    expect(noReportText(reason, t)).toBe(text);
+  });
+});
