@@ -10,9 +10,11 @@ import {
   lookupIn,
   ruleText,
   severityText,
+  sizeText,
   summarySentences,
   translator,
 } from '../src/explain/index.ts';
+import { errorMessage } from '../src/protocol.ts';
 import { parseRobotsTxt } from '../src/robots/index.ts';
 import { DEFAULT_ROBOTS } from '../src/settings.ts';
 
@@ -36,18 +38,16 @@ if (file !== undefined) {
   try {
     text = new TextDecoder().decode(readFileSync(file));
   } catch (error) {
-    console.error(`Cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(printable(t('cliCannotRead', file, errorMessage(error))));
     process.exit(2);
   }
 }
 const parsed = parseRobotsTxt(text);
 const names = robots.length > 0 ? robots : DEFAULT_ROBOTS;
 
-console.log(
-  printable(
-    `${file ?? '1994 standard, example 2'}: ${parsed.lineCount} lines, ${parsed.groups.length} groups, ${parsed.bytesRead} bytes${parsed.truncated ? ` (${t('warnTruncated')})` : ''}`,
-  ),
-);
+const counts = [t.plural('fileLines', parsed.lineCount), sizeText(parsed.bytesRead, t)];
+if (parsed.truncated) counts.push(t('warnTruncated'));
+console.log(printable(`${file ?? t('cliDemoFile')}: ${counts.join(' · ')}`));
 console.log(`\n${t('verdictsCaption')}: ${printable(url)}`);
 for (const verdicts of verdictsFor(parsed, names, url)) {
   const v = explainVerdict(verdicts, t);

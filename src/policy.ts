@@ -149,10 +149,12 @@ export function expiresAt(
 
 /** The origin whose /robots.txt governs `url`, or null when robots.txt does not apply (not http(s)). */
 export function robotsOrigin(url: string): string | null {
-  const match = /^(https?):\/\/([^/?#]*)/i.exec(url);
+  // As browsers parse http(s) URLs (WHATWG URL): a backslash ends the host like a slash, and the
+  // userinfo ends at the last '@'.
+  const match = /^(https?):\/\/([^/?#\\]*)/i.exec(url);
   if (match === null) return null;
   const scheme = (match[1] ?? '').toLowerCase();
-  let authority = (match[2] ?? '').replace(/^[^@]*@/, '').toLowerCase();
+  let authority = (match[2] ?? '').replace(/^.*@/, '').toLowerCase();
   if (authority === '') return null;
   if (
     (scheme === 'http' && authority.endsWith(':80')) ||

@@ -110,18 +110,16 @@ describe('resolveTestUrl', () => {
     expect('url' in resolved).toBe(sameSite(input, origin ?? ''));
   });
 
-  // BUG: a backslash ends the host for http(s) URLs in every browser (WHATWG URL), so
-  // https://b.test\@a.test/ is b.test; robotsOrigin reads up to the '/' and drops the userinfo
-  // through the '@', so the tester judges b.test's URL by a.test's robots.txt.
-  test.fails('a backslash ends the host: https://b.test\\@a.test/x is on b.test', () => {
+  // A backslash ends the host for http(s) URLs in every browser (WHATWG URL), so
+  // https://b.test\@a.test/ is b.test, not a.test.
+  test('a backslash ends the host: https://b.test\\@a.test/x is on b.test', () => {
     const input = 'https://b.test\\@a.test/x';
     expect(new URL(input).host).toBe('b.test');
     expect(resolveTestUrl(input, 'https://a.test')).toEqual({ otherSite: input });
   });
 
-  // BUG: userinfo ends at the LAST '@' (WHATWG URL); robotsOrigin drops only up to the first, so
-  // https://u@v@a.test/x (host a.test) is taken for a host "v@a.test", another site.
-  test.fails('userinfo with an @ in it: https://u@v@a.test/x is on a.test', () => {
+  // Userinfo ends at the LAST '@' (WHATWG URL): https://u@v@a.test/x is on a.test.
+  test('userinfo with an @ in it: https://u@v@a.test/x is on a.test', () => {
     const input = 'https://u@v@a.test/x';
     expect(new URL(input).host).toBe('a.test');
     expect(resolveTestUrl(input, 'https://a.test')).toEqual({ url: input });

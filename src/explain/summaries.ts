@@ -11,8 +11,6 @@ import type { Translator } from './translator.ts';
 /** A rule's path pattern as a person would say it ("the folder /tmp/"). */
 export function phraseText(p: PathPhrase, t: Translator): string {
   switch (p.kind) {
-    case 'everything':
-      return t('phraseEverything');
     case 'home-page':
       return t('phraseHomePage');
     case 'exact':
@@ -32,12 +30,10 @@ export function phraseText(p: PathPhrase, t: Translator): string {
 
 /** One group's summary as a sentence ("All robots may visit everything except the folder /tmp/."). */
 export function groupSentence(s: GroupSummary, t: Translator): string {
-  const who = s.everyone
-    ? t('summaryEveryone')
-    : listText(
-        s.agents.filter((a) => a.trim() !== ''),
-        t,
-      );
+  const named = s.agents.filter((a) => a.trim() !== '');
+  // Only empty User-agent lines: the group addresses no robot, whatever its rules say.
+  if (!s.everyone && named.length === 0) return t('accessNobody', s.line);
+  const who = s.everyone ? t('summaryEveryone') : listText(named, t);
   const allowed = listText(
     s.allowed.map((p) => phraseText(p, t)),
     t,

@@ -4,10 +4,8 @@ import type { Group, RobotsTxt, Rule, Semantics } from './types.ts';
 import { isStarAgent } from './user-agent.ts';
 
 /** One rule's path pattern, put the way a person would say it. */
-export type PathPhrase = { value: string; line: number } /** `/`, `*`, `/*`: the whole site. */ & (
-  | { kind: 'everything' }
-  /** `/$`: the home page only. */
-  | { kind: 'home-page' }
+export type PathPhrase = { value: string; line: number } & (
+  | /** `/$`: the home page only. */ { kind: 'home-page' }
   /** `/a/b$`: exactly this URL. */
   | { kind: 'exact'; path: string }
   /** `/tmp/`: the folder and everything in it. */
@@ -43,7 +41,6 @@ function isWholeSite(value: string): boolean {
 function phrase(rule: Rule, semantics: Semantics): PathPhrase {
   const { value, line } = rule;
   const base = { value, line };
-  if (isWholeSite(value)) return { ...base, kind: 'everything' };
   if (semantics === 'original1994' || (!value.includes('*') && !value.endsWith('$'))) {
     return value.endsWith('/')
       ? { ...base, kind: 'directory', path: value }
@@ -67,7 +64,9 @@ export function summarizeGroup(group: Group, semantics: Semantics = 'google'): G
       : group.rules.filter((r) => r.type === 'allow' && r.value !== '');
   const blocksAll = disallowRules.some((r) => isWholeSite(r.value));
   const allowsAll = allowRules.some((r) => isWholeSite(r.value));
-  const allowed = allowRules.map((r) => phrase(r, semantics));
+  // A whole-site Allow (`Allow: /`) is the shortest rule: it wins only a tie with `Disallow: /`
+  // (RFC 9309 §2.2.2) and never against a longer Disallow, so it is no exception to name.
+  const allowed = allowRules.filter((r) => !isWholeSite(r.value)).map((r) => phrase(r, semantics));
   const disallowed = disallowRules
     .filter((r) => !isWholeSite(r.value))
     .map((r) => phrase(r, semantics));

@@ -1,19 +1,25 @@
 // The background's own errors, counted per place in the code: what a bug report needs.
 import { useEffect, useState } from 'preact/hooks';
-import type { Translator } from '../../src/explain/index.ts';
-import type { DebugInfo } from '../../src/protocol.ts';
+import { problemText, type Translator } from '../../src/explain/index.ts';
+import type { DebugInfo, Reply } from '../../src/protocol.ts';
 import type { Actions } from '../connector.ts';
 
 export function DebugView({ actions, t }: { actions: Actions; t: Translator }) {
-  const [info, setInfo] = useState<DebugInfo | null>(null);
+  const [reply, setReply] = useState<Reply<'debugInfo'> | null>(null);
   const [open, setOpen] = useState(false);
   useEffect(() => {
     if (!open) return;
-    void actions.debugInfo({}).then((reply) => setInfo(reply.ok ? reply.value : null));
+    void actions.debugInfo({}).then(setReply);
   }, [actions, open]);
+  const info: DebugInfo | null = reply?.ok ? reply.value : null;
   return (
     <details class="debug" onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>{t('debugHeading')}</summary>
+      {reply !== null && !reply.ok && (
+        <p class="warning" role="alert">
+          {problemText(reply, t)}
+        </p>
+      )}
       {info !== null && info.errors.length === 0 && <p class="muted">{t('debugNoErrors')}</p>}
       {info !== null && info.errors.length > 0 && (
         <ul class="debug-errors">

@@ -70,7 +70,7 @@ export function App({ tabId, actions, t }: AppProps) {
     async (force: boolean) => {
       setState({ status: 'loading' });
       if (tabId === null) {
-        setState({ status: 'error', message: 'no tab' });
+        setState({ status: 'error', message: t('noTab') });
         return;
       }
       const [report, settings] = await Promise.all([
