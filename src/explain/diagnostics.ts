@@ -5,48 +5,43 @@ import type { Translator } from './translator.ts';
 
 /** A diagnostic explained in a sentence. */
 export function diagnosticText(d: Diagnostic, t: Translator): string {
-  const p = (name: string) => String(d.params[name] ?? '');
   switch (d.code) {
     case 'bom':
       return t('diagBom');
     case 'nul-character':
-      return t('diagNulCharacter', p('column'));
+      return t('diagNulCharacter', String(d.params.column));
     case 'control-character':
       return t('diagControlCharacter');
     case 'content-past-limit':
       return t('diagContentPastLimit');
     case 'line-too-long':
-      return t(
-        'diagLineTooLong',
-        t.number(Number(d.params['bytes'] ?? 0)),
-        t.number(Number(d.params['limit'] ?? 0)),
-      );
+      return t('diagLineTooLong', t.number(d.params.bytes), t.number(d.params.limit));
     case 'unparseable-line':
       return t('diagUnparseableLine');
     case 'misspelled-key':
-      return t('diagMisspelledKey', p('key'), p('canonical'));
+      return t('diagMisspelledKey', d.params.key, d.params.canonical);
     case 'missing-colon':
-      return t('diagMissingColon', p('key'), p('canonical'));
+      return t('diagMissingColon', d.params.key, d.params.canonical);
     case 'rule-outside-group':
       return t('diagRuleOutsideGroup');
     case 'rule-value-not-a-path':
-      return t('diagRuleValueNotAPath', p('value'));
+      return t('diagRuleValueNotAPath', d.params.value);
     case 'empty-user-agent':
       return t('diagEmptyUserAgent');
     case 'user-agent-value-cut':
-      return t('diagUserAgentValueCut', p('value'), p('token'));
+      return t('diagUserAgentValueCut', d.params.value, d.params.token);
     case 'blank-line-in-record':
-      return t('diagBlankLineInRecord', p('groupLine'));
+      return t('diagBlankLineInRecord', String(d.params.groupLine));
     case 'multiple-star-records':
-      return t('diagMultipleStarRecords', p('firstLine'));
+      return t('diagMultipleStarRecords', String(d.params.firstLine));
     case 'empty-sitemap':
       return t('diagEmptySitemap');
     case 'sitemap-not-absolute':
-      return t('diagSitemapNotAbsolute', p('value'));
+      return t('diagSitemapNotAbsolute', d.params.value);
     case 'noindex':
       return t('diagNoindex');
     case 'crawl-delay':
-      return t('diagCrawlDelay', p('value'));
+      return t('diagCrawlDelay', d.params.value);
     case 'host':
       return t('diagHost');
     case 'clean-param':
@@ -54,9 +49,9 @@ export function diagnosticText(d: Diagnostic, t: Translator): string {
     case 'content-signal':
       return t('diagContentSignal');
     case 'non-standard-directive':
-      return t('diagNonStandardDirective', p('key'));
+      return t('diagNonStandardDirective', d.params.key);
     case 'unknown-key':
-      return t('diagUnknownKey', p('key'));
+      return t('diagUnknownKey', d.params.key);
   }
 }
 

@@ -1,8 +1,8 @@
 // Lines outside RFC 9309 that site owners write, and who honours them.
-import type { DiagnosticCode, Severity } from './types.ts';
+import type { DirectiveCode, Severity } from './types.ts';
 
 export interface DirectiveSupport {
-  code: DiagnosticCode;
+  code: DirectiveCode;
   severity: Severity;
   /** Vendors whose crawlers are documented to obey the line. */
   honouredBy: readonly string[];

@@ -1,4 +1,5 @@
 // Scanned lines → groups, three ways at once: Google's, RFC 9309's and the 1994 standard's.
+import { diagnostic } from './diagnostic.ts';
 import { DIRECTIVE_SUPPORT } from './directives.ts';
 import { asciiLower } from './keys.ts';
 import type { LineVisitor } from './scan-lines.ts';
@@ -86,9 +87,11 @@ export class GroupBuilder implements LineVisitor {
   userAgent(value: string, line: number, misspelled: boolean): void {
     const google = this.google;
     if (this.blankInGroup !== 0 && !google.inRules) {
-      this.report('blank-line-in-record', 'warning', this.blankInGroup, {
-        groupLine: google.current?.line ?? line,
-      });
+      this.diagnostics.push(
+        diagnostic('blank-line-in-record', 'warning', this.blankInGroup, {
+          groupLine: google.current?.line ?? line,
+        }),
+      );
     }
     this.blankInGroup = 0;
     if (misspelled) this.forkStrict();
@@ -97,9 +100,11 @@ export class GroupBuilder implements LineVisitor {
       this.strict?.addAgent(value, line);
       this.original.addAgent(value, line);
     }
-    if (value === '') this.report('empty-user-agent', 'warning', line);
+    if (value === '') this.diagnostics.push(diagnostic('empty-user-agent', 'warning', line, {}));
     else if (!isStarAgent(value) && agentToken(value) !== value) {
-      this.report('user-agent-value-cut', 'warning', line, { value, token: agentToken(value) });
+      this.diagnostics.push(
+        diagnostic('user-agent-value-cut', 'warning', line, { value, token: agentToken(value) }),
+      );
     }
   }
 
@@ -107,40 +112,47 @@ export class GroupBuilder implements LineVisitor {
     const rule: Rule = misspelled ? { type, value, line, misspelled: true } : { type, value, line };
     const google = this.google;
     if (this.blankInGroup !== 0 && google.current !== null) {
-      this.report('blank-line-in-record', 'warning', this.blankInGroup, {
-        groupLine: google.current.line,
-      });
+      this.diagnostics.push(
+        diagnostic('blank-line-in-record', 'warning', this.blankInGroup, {
+          groupLine: google.current.line,
+        }),
+      );
     }
     this.blankInGroup = 0;
     if (misspelled) this.forkStrict();
-    if (!google.addRule(rule)) this.report('rule-outside-group', 'warning', line, { type });
+    if (!google.addRule(rule)) {
+      this.diagnostics.push(diagnostic('rule-outside-group', 'warning', line, { type }));
+    }
     if (!misspelled) {
       this.strict?.addRule(rule);
       // The 1994 standard knows only Disallow.
       if (type === 'disallow') this.original.addRule(rule);
     }
     if (value !== '' && value[0] !== '/' && value[0] !== '*') {
-      this.report('rule-value-not-a-path', 'warning', line, { type, value });
+      this.diagnostics.push(diagnostic('rule-value-not-a-path', 'warning', line, { type, value }));
     }
   }
 
   sitemap(value: string, line: number): void {
     if (value === '') {
-      this.report('empty-sitemap', 'warning', line);
+      this.diagnostics.push(diagnostic('empty-sitemap', 'warning', line, {}));
       return;
     }
     this.sitemaps.push(value);
-    if (!/^https?:\/\//i.test(value))
-      this.report('sitemap-not-absolute', 'warning', line, { value });
+    if (!/^https?:\/\//i.test(value)) {
+      this.diagnostics.push(diagnostic('sitemap-not-absolute', 'warning', line, { value }));
+    }
   }
 
   other(key: string, value: string, line: number): void {
     const lower = asciiLower(key);
     this.others.push({ key: lower, value, line, groupLine: this.google.current?.line ?? null });
     const support = Object.hasOwn(DIRECTIVE_SUPPORT, lower) ? DIRECTIVE_SUPPORT[lower] : undefined;
-    if (support !== undefined)
-      this.report(support.code, support.severity, line, { key: lower, value });
-    else this.report('unknown-key', 'warning', line, { key });
+    this.diagnostics.push(
+      support === undefined
+        ? diagnostic('unknown-key', 'warning', line, { key })
+        : diagnostic(support.code, support.severity, line, { key: lower, value }),
+    );
   }
 
   /** Copies Google's grouping so far into an RFC 9309 grouping that goes its own way from here. */
@@ -152,14 +164,5 @@ export class GroupBuilder implements LineVisitor {
       line: g.line,
     }));
     this.strict = new Grouping(groups, groups[groups.length - 1] ?? null, this.google.inRules);
-  }
-
-  private report(
-    code: Diagnostic['code'],
-    severity: Diagnostic['severity'],
-    line: number,
-    params: Diagnostic['params'] = {},
-  ): void {
-    this.diagnostics.push({ code, severity, line, params });
   }
 }

@@ -1,9 +1,11 @@
 // Which directive a key names, and how Google's leniency reads a misspelled one.
 
-export type KeyKind = 'user-agent' | 'allow' | 'disallow' | 'sitemap' | 'other';
+import type { KnownKey, MisspellingKind } from './types.ts';
 
-/** null: the key as the standards spell it (any case); 'typo': a misspelling Google accepts; 'prefix': the key only begins with a known key. */
-export type Misspelling = null | 'typo' | 'prefix';
+export type KeyKind = KnownKey | 'other';
+
+/** null: the key as the standards spell it (any case); else how Google's leniency read it. */
+export type Misspelling = null | MisspellingKind;
 
 export interface KeyClass {
   kind: KeyKind;

@@ -1,4 +1,5 @@
 // robots.txt text → plain data, in one pass, with a diagnostic for every line worth one.
+import { diagnostic } from './diagnostic.ts';
 import { GroupBuilder } from './group-builder.ts';
 import { MAX_BYTES, scanLines } from './scan-lines.ts';
 import type { Diagnostic, RobotsTxt } from './types.ts';
@@ -22,22 +23,19 @@ export function parseRobotsTxt(input: string): RobotsTxt {
     if (!group.agents.some(isStarAgent)) continue;
     if (firstStar === 0) firstStar = group.line;
     else {
-      diagnostics.push({
-        code: 'multiple-star-records',
-        severity: 'warning',
-        line: group.line,
-        params: { firstLine: firstStar },
-      });
+      diagnostics.push(
+        diagnostic('multiple-star-records', 'warning', group.line, { firstLine: firstStar }),
+      );
     }
   }
   const truncated = charsRead < text.length;
   if (truncated) {
-    diagnostics.push({
-      code: 'content-past-limit',
-      severity: 'warning',
-      line: lineCount,
-      params: { limit: MAX_BYTES, ignoredChars: text.length - charsRead },
-    });
+    diagnostics.push(
+      diagnostic('content-past-limit', 'warning', lineCount, {
+        limit: MAX_BYTES,
+        ignoredChars: text.length - charsRead,
+      }),
+    );
   }
   // Stable: findings on one line keep the order they were found in.
   diagnostics.sort((a, b) => a.line - b.line);

@@ -1,5 +1,6 @@
 // robots.txt text → one call per line, read as Google's parser reads it: limits, BOM, NULs,
 // comments, the key/value split and the key's meaning. What the lines form is the visitor's job.
+import { diagnostic } from './diagnostic.ts';
 import { utf8CutIndex, utf8Length } from './encoding.ts';
 import { classifyKey } from './keys.ts';
 import type { Diagnostic, RuleType } from './types.ts';
@@ -96,15 +97,6 @@ export function scanLines(
   visitor: LineVisitor,
   diagnostics: Diagnostic[],
 ): ScanExtent {
-  const diag = (
-    code: Diagnostic['code'],
-    severity: Diagnostic['severity'],
-    line: number,
-    params: Diagnostic['params'] = {},
-  ) => {
-    diagnostics.push({ code, severity, line, params });
-  };
-
   // RFC 9309 §2.5: read at most 500 KiB; Google ignores content after that too.
   const head = scan(text, Math.min(text.length, MAX_BYTES));
   const end = head.ascii
@@ -112,7 +104,7 @@ export function scanLines(
     : utf8CutIndex(text, 0, text.length, MAX_BYTES);
 
   const start = bomLength(text);
-  if (start > 0) diag('bom', 'info', 1);
+  if (start > 0) diagnostics.push(diagnostic('bom', 'info', 1, {}));
 
   const firstNul = text.indexOf('\0');
   const hasNul = firstNul !== -1 && firstNul < end;
@@ -138,22 +130,24 @@ export function scanLines(
     if ((eol - i) * 3 > MAX_LINE_BYTES) {
       lineEnd = utf8CutIndex(text, i, eol, MAX_LINE_BYTES);
       if (lineEnd < eol) {
-        diag('line-too-long', 'warning', line, {
-          bytes: utf8Length(text, i, eol),
-          limit: MAX_LINE_BYTES,
-        });
+        diagnostics.push(
+          diagnostic('line-too-long', 'warning', line, {
+            bytes: utf8Length(text, i, eol),
+            limit: MAX_LINE_BYTES,
+          }),
+        );
       }
     }
     if (hasNul) {
       const nul = text.indexOf('\0', i);
       if (nul !== -1 && nul < lineEnd) {
         lineEnd = nul;
-        diag('nul-character', 'error', line, { column: nul - i + 1 });
+        diagnostics.push(diagnostic('nul-character', 'error', line, { column: nul - i + 1 }));
       }
     }
     // `end` never exceeds MAX_BYTES units (a unit is at least one byte): `head` saw every line.
     if (head.control && hasControl(text, i, lineEnd)) {
-      diag('control-character', 'warning', line);
+      diagnostics.push(diagnostic('control-character', 'warning', line, {}));
     }
 
     if (hash !== -1 && hash < i) hash = text.indexOf('#', i);
@@ -176,7 +170,9 @@ export function scanLines(
       let ke = sep;
       while (ke > s && isAsciiSpace(text.charCodeAt(ke - 1))) ke--;
       if (sep === -1 || ke === s) {
-        diag('unparseable-line', 'warning', line, { text: text.slice(s, e) });
+        diagnostics.push(
+          diagnostic('unparseable-line', 'warning', line, { text: text.slice(s, e) }),
+        );
       } else {
         let vs = sep + 1;
         while (vs < e && isAsciiSpace(text.charCodeAt(vs))) vs++;
@@ -188,9 +184,19 @@ export function scanLines(
           if (misspelled) {
             const key = text.slice(s, ke);
             if (misspelling !== null) {
-              diag('misspelled-key', 'warning', line, { key, canonical: kind, kind: misspelling });
+              diagnostics.push(
+                diagnostic('misspelled-key', 'warning', line, {
+                  key,
+                  canonical: kind,
+                  kind: misspelling,
+                }),
+              );
             }
-            if (missingColon) diag('missing-colon', 'warning', line, { key, canonical: kind });
+            if (missingColon) {
+              diagnostics.push(
+                diagnostic('missing-colon', 'warning', line, { key, canonical: kind }),
+              );
+            }
           }
           if (kind === 'user-agent') visitor.userAgent(value, line, misspelled);
           else if (kind === 'sitemap') visitor.sitemap(value, line);

@@ -37,39 +37,79 @@ export interface OtherDirective {
 
 export type Severity = 'error' | 'warning' | 'info';
 
-export type DiagnosticCode =
-  | 'bom'
-  | 'nul-character'
-  | 'control-character'
-  | 'content-past-limit'
-  | 'line-too-long'
-  | 'unparseable-line'
-  | 'misspelled-key'
-  | 'missing-colon'
-  | 'rule-outside-group'
-  | 'rule-value-not-a-path'
-  | 'empty-user-agent'
-  | 'user-agent-value-cut'
-  | 'blank-line-in-record'
-  | 'multiple-star-records'
-  | 'empty-sitemap'
-  | 'sitemap-not-absolute'
+/** A key the standards define: what a misspelled or colon-less key is read as. */
+export type KnownKey = 'user-agent' | 'allow' | 'disallow' | 'sitemap';
+
+/** 'typo': a misspelling Google accepts (`disalow`); 'prefix': a key that only begins with a known key (`disallowed`). */
+export type MisspellingKind = 'typo' | 'prefix';
+
+/** Codes of the non-standard lines in DIRECTIVE_SUPPORT (crawl-delay, host, …). */
+export type DirectiveCode =
   | 'noindex'
   | 'crawl-delay'
   | 'host'
   | 'clean-param'
   | 'content-signal'
-  | 'non-standard-directive'
-  | 'unknown-key';
+  | 'non-standard-directive';
 
-/** A finding about the file, as data: the UI words it in the user's language. */
-export interface Diagnostic {
-  code: DiagnosticCode;
+/** The parameters of a finding that needs none. */
+export type NoParams = Record<string, never>;
+
+/** The parameters of a non-standard line: `key` in lower case, `value` as written. */
+export interface DirectiveParams {
+  key: string;
+  value: string;
+}
+
+/** Each finding's parameters, by code: what its sentence is filled in with. */
+export interface DiagnosticParams {
+  bom: NoParams;
+  /** `column`: 1-based, in UTF-16 units. */
+  'nul-character': { column: number };
+  'control-character': NoParams;
+  /** `limit`: bytes read (MAX_BYTES); `ignoredChars`: UTF-16 units past it. */
+  'content-past-limit': { limit: number; ignoredChars: number };
+  /** `bytes`: the line's UTF-8 length; `limit`: what Google reads of it (MAX_LINE_BYTES). */
+  'line-too-long': { bytes: number; limit: number };
+  /** `text`: the line, comment removed, trimmed. */
+  'unparseable-line': { text: string };
+  /** `key` as written, the key Google reads it as, and how it differs. */
+  'misspelled-key': { key: string; canonical: KnownKey; kind: MisspellingKind };
+  'missing-colon': { key: string; canonical: KnownKey };
+  'rule-outside-group': { type: RuleType };
+  'rule-value-not-a-path': { type: RuleType; value: string };
+  'empty-user-agent': NoParams;
+  /** `token`: the product token Google reads from `value`. */
+  'user-agent-value-cut': { value: string; token: string };
+  /** Reported at the blank line; `groupLine`: the first user-agent line of its group. */
+  'blank-line-in-record': { groupLine: number };
+  /** Reported at each later `*` group; `firstLine`: the first one's. */
+  'multiple-star-records': { firstLine: number };
+  'empty-sitemap': NoParams;
+  'sitemap-not-absolute': { value: string };
+  noindex: DirectiveParams;
+  'crawl-delay': DirectiveParams;
+  host: DirectiveParams;
+  'clean-param': DirectiveParams;
+  'content-signal': DirectiveParams;
+  'non-standard-directive': DirectiveParams;
+  /** `key` as written. */
+  'unknown-key': { key: string };
+}
+
+export type DiagnosticCode = keyof DiagnosticParams;
+
+/** A finding of one code, as data: the UI words it in the user's language. */
+export interface DiagnosticOf<C extends DiagnosticCode> {
+  code: C;
   severity: Severity;
   /** 1-based line, or 0 when the finding concerns the whole file. */
   line: number;
-  params: Record<string, string | number | boolean>;
+  params: DiagnosticParams[C];
 }
+
+/** A finding about the file: narrow it by `code` to read its `params`. */
+export type Diagnostic = { [C in DiagnosticCode]: DiagnosticOf<C> }[DiagnosticCode];
 
 /** A parsed robots.txt: plain data (it survives structured cloning); parse once, check many times. */
 export interface RobotsTxt {

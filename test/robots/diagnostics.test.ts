@@ -1,5 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import { type DiagnosticCode, parseRobotsTxt } from '../../src/robots/index.ts';
+import {
+  type DiagnosticCode,
+  type DiagnosticParams,
+  parseRobotsTxt,
+} from '../../src/robots/index.ts';
 
 /** [source, robots.txt, code, line, params to match] */
 const CASES: [string, string, DiagnosticCode, number, Record<string, unknown>?][] = [
@@ -113,11 +117,49 @@ const CASES: [string, string, DiagnosticCode, number, Record<string, unknown>?][
   ['robots_test.cc reporting: unparseable line', 'absolutely random line\n', 'unparseable-line', 1],
 ];
 
+/** The params each code carries: names the UI and stored reports read, checked against the type. */
+const PARAM_NAMES: { [C in DiagnosticCode]: (keyof DiagnosticParams[C])[] } = {
+  bom: [],
+  'nul-character': ['column'],
+  'control-character': [],
+  'content-past-limit': ['limit', 'ignoredChars'],
+  'line-too-long': ['bytes', 'limit'],
+  'unparseable-line': ['text'],
+  'misspelled-key': ['key', 'canonical', 'kind'],
+  'missing-colon': ['key', 'canonical'],
+  'rule-outside-group': ['type'],
+  'rule-value-not-a-path': ['type', 'value'],
+  'empty-user-agent': [],
+  'user-agent-value-cut': ['value', 'token'],
+  'blank-line-in-record': ['groupLine'],
+  'multiple-star-records': ['firstLine'],
+  'empty-sitemap': [],
+  'sitemap-not-absolute': ['value'],
+  noindex: ['key', 'value'],
+  'crawl-delay': ['key', 'value'],
+  host: ['key', 'value'],
+  'clean-param': ['key', 'value'],
+  'content-signal': ['key', 'value'],
+  'non-standard-directive': ['key', 'value'],
+  'unknown-key': ['key'],
+};
+
 describe('diagnostics', () => {
   test.each(CASES)('%s: %j → %s', (_, text, code, line, params) => {
     const found = parseRobotsTxt(text).diagnostics.filter((d) => d.code === code);
     expect(found.map((d) => d.line)).toContain(line);
     if (params) expect(found.find((d) => d.line === line)?.params).toMatchObject(params);
+  });
+
+  test('each code carries exactly its params', () => {
+    const seen = new Set<DiagnosticCode>();
+    for (const text of [...CASES.map((c) => c[1]), 'sitemap:\n']) {
+      for (const d of parseRobotsTxt(text).diagnostics) {
+        seen.add(d.code);
+        expect(Object.keys(d.params).sort(), d.code).toEqual([...PARAM_NAMES[d.code]].sort());
+      }
+    }
+    expect([...seen].sort()).toEqual(Object.keys(PARAM_NAMES).sort());
   });
 
   test('a clean file has none', () => {
