@@ -36,31 +36,21 @@ class Grouping {
   }
 }
 
-/**
- * Builds Google's groups, RFC 9309's groups, the 1994 records, sitemaps and other lines from the
- * lines it is shown, and reports what it finds about them to `diagnostics`.
- */
+/** Builds the three groupings, sitemaps and other lines from scanned lines; reports findings. */
 export class GroupBuilder implements LineVisitor {
-  readonly sitemaps: string[];
-  readonly others: OtherDirective[];
+  readonly sitemaps: string[] = [];
+  readonly others: OtherDirective[] = [];
   private readonly diagnostics: Diagnostic[];
-  private readonly google: Grouping;
+  private readonly google = new Grouping([], null, false);
   // RFC 9309's grouping equals Google's until the first line only Google accepts: most files have
   // none, so it is copied from Google's only then (forkStrict) and built apart from there on.
-  private strict: Grouping | null;
-  private readonly original: Grouping;
+  private strict: Grouping | null = null;
+  private readonly original = new Grouping([], null, false);
   /** The first blank line inside the open group (0: none); reported if the group goes on. */
-  private blankInGroup: number;
+  private blankInGroup = 0;
 
   constructor(diagnostics: Diagnostic[]) {
-    // Assigned here rather than as field initializers: cheaper to construct, once per parse.
-    this.sitemaps = [];
-    this.others = [];
     this.diagnostics = diagnostics;
-    this.google = new Grouping([], null, false);
-    this.strict = null;
-    this.original = new Grouping([], null, false);
-    this.blankInGroup = 0;
   }
 
   /** Groups as Google forms them, misspelled lines included. */
@@ -163,6 +153,6 @@ export class GroupBuilder implements LineVisitor {
       rules: [...g.rules],
       line: g.line,
     }));
-    this.strict = new Grouping(groups, groups[groups.length - 1] ?? null, this.google.inRules);
+    this.strict = new Grouping(groups, groups.at(-1) ?? null, this.google.inRules);
   }
 }

@@ -17,6 +17,7 @@ interface Entry {
   indexHtml: boolean;
 }
 
+/** A matching rule, with the priority it ranks by. */
 export interface MatchResult {
   rule: Rule;
   priority: number;

@@ -11,13 +11,11 @@ export const MAX_BYTES = 512_000;
 /** Google reads at most 2083 * 8 - 1 bytes of a line (robots.cc kMaxLineLen) and drops the rest. */
 export const MAX_LINE_BYTES = 2083 * 8 - 1;
 
-/**
- * Receives the lines that carry meaning, in file order. Values are trimmed, comment removed;
- * `misspelled` marks a line only Google's leniency reads (misspelled key, missing colon).
- */
+/** Receives the meaningful lines in file order; `misspelled`: only Google's leniency reads it. */
 export interface LineVisitor {
   /** A line with nothing on it, not even a comment. */
   blankLine(line: number): void;
+  /** Values arrive trimmed, without their comment. */
   userAgent(value: string, line: number, misspelled: boolean): void;
   rule(type: RuleType, value: string, line: number, misspelled: boolean): void;
   sitemap(value: string, line: number): void;

@@ -97,6 +97,7 @@ export interface DiagnosticParams {
   'unknown-key': { key: string };
 }
 
+/** What a finding is about; the UI has one sentence per code. */
 export type DiagnosticCode = keyof DiagnosticParams;
 
 /** A finding of one code, as data: the UI words it in the user's language. */
