@@ -8,10 +8,18 @@ import type { StorageArea } from './storage-area.ts';
 /** The stored form of a fetch. Bump the version with a migration in `readEntry`. */
 export interface CacheEntry extends RobotsFetch {
   schemaVersion: 2;
+  /**
+   * The body differs from the version seen before it (the version store holds that one): only
+   * then does a report read the versions, so a popup opening on a cached file reads no more.
+   */
+  changed: boolean;
 }
 
+/** What a fetch gives the cache: the facts, and whether the body changed (default: no). */
+export type FreshFetch = Omit<RobotsFetch, 'origin'> & { changed?: boolean };
+
 /** A fetch as the cache hands it out: the entry, and whether it came from the cache. */
-export type CachedFetch = RobotsFetch & { fromCache: boolean };
+export type CachedFetch = RobotsFetch & { changed: boolean; fromCache: boolean };
 
 export const CACHE_SCHEMA_VERSION = 2;
 /** At most this many origins stay cached. */
@@ -48,6 +56,7 @@ export function readEntry(value: unknown): CacheEntry | null {
     outcome: v['outcome'] as RobotsFetch['outcome'],
     fetchedAt: v['fetchedAt'],
     expiresAt: v['expiresAt'],
+    changed: v['changed'] === true,
   };
 }
 
@@ -79,9 +88,9 @@ export class OriginCache {
     return this.store.get(origin);
   }
 
-  /** Stores a fetch as just used; evicts the least recently used. */
-  async put(fetched: RobotsFetch): Promise<CacheEntry> {
-    const entry: CacheEntry = { schemaVersion: CACHE_SCHEMA_VERSION, ...fetched };
+  /** Stores a fetch as just used (`changed`: its body differs from the version before). */
+  async put(fetched: RobotsFetch, changed = false): Promise<CacheEntry> {
+    const entry: CacheEntry = { schemaVersion: CACHE_SCHEMA_VERSION, ...fetched, changed };
     await this.store.put(fetched.origin, entry);
     return entry;
   }
@@ -112,7 +121,7 @@ export class OriginCache {
    */
   report(
     origin: string,
-    fetchOutcome: () => Promise<Omit<RobotsFetch, 'origin'>>,
+    fetchOutcome: () => Promise<FreshFetch>,
     force = false,
   ): Promise<CachedFetch> {
     const running = this.inFlight.get(origin);
@@ -125,7 +134,8 @@ export class OriginCache {
           return { ...withoutVersion(cached), fromCache: true };
         }
       }
-      const entry = await this.put({ origin, ...(await fetchOutcome()) });
+      const { changed = false, ...fresh } = await fetchOutcome();
+      const entry = await this.put({ origin, ...fresh }, changed);
       return { ...withoutVersion(entry), fromCache: false };
     })();
     this.inFlight.set(origin, job);
@@ -135,7 +145,7 @@ export class OriginCache {
   }
 }
 
-function withoutVersion(entry: CacheEntry): RobotsFetch {
+function withoutVersion(entry: CacheEntry): RobotsFetch & { changed: boolean } {
   const { schemaVersion: _, ...fetched } = entry;
   return fetched;
 }

@@ -45,18 +45,22 @@ export class RobotsReports {
         const fetchedAt = this.now();
         const facts = await this.deps.fetchRobots(`${origin}/robots.txt`);
         const cacheControl = facts.kind === 'response' ? facts.cacheControl : null;
+        const outcome = outcomeOf(facts);
+        // Once per fetch, inside the fetch every caller shares: a new body becomes a version.
+        const previous =
+          outcome.kind === 'ok' ? await versions.record(origin, outcome.text, fetchedAt) : null;
         return {
-          outcome: outcomeOf(facts),
+          outcome,
           fetchedAt,
           expiresAt: expiresAt(fetchedAt, cacheControl, cacheLifetimeMs),
+          changed: previous !== null,
         };
       },
       force,
     );
-    const { outcome } = fetched;
-    const previousText =
-      outcome.kind === 'ok' ? await versions.record(origin, outcome.text, fetched.fetchedAt) : null;
-    return { ...fetched, previousText };
+    const { changed, ...report } = fetched;
+    const previousText = changed ? ((await versions.get(origin))?.previous?.text ?? null) : null;
+    return { ...report, previousText };
   }
 
   /** The parsed file of a fetch, or null when it has no rules ('unavailable', 'unreachable'). */

@@ -156,6 +156,7 @@ describe('OriginCache', () => {
       outcome: ok('a'),
       fetchedAt: 1,
       expiresAt: 2,
+      changed: false,
     });
   });
 

@@ -456,3 +456,37 @@ describe('RobotsReports: clear and purge', () => {
     });
   });
 });
+
+describe('RobotsReports.report: what a popup opening on a cached file reads', () => {
+  /** Counts reads of version keys (they hold whole files: up to 500 KiB each). */
+  function countVersionReads(storage: ReturnType<typeof memoryStorage>) {
+    const reads: string[] = [];
+    const get = storage.get.bind(storage);
+    storage.get = async (keys) => {
+      for (const k of Array.isArray(keys) ? keys : [keys])
+        if (k.startsWith('robots-version:')) reads.push(k);
+      return get(keys);
+    };
+    return reads;
+  }
+
+  test('an unchanged file reads no version; a changed one reads its versions once', async () => {
+    const { reports, network, local, later } = setup();
+    network.serve(A, response('old'));
+    await reports.report(A, false, false);
+    const reads = countVersionReads(local);
+    later(60_000);
+    expect((await reports.report(A, false, false)).previousText).toBeNull();
+    expect(reads).toEqual([]);
+
+    network.serve(A, response('new'));
+    await reports.report(A, false, true);
+    reads.length = 0;
+    later(60_000);
+    expect(await reports.report(A, false, false)).toMatchObject({
+      fromCache: true,
+      previousText: 'old',
+    });
+    expect(reads).toEqual([`robots-version:${A}`]);
+  });
+});
