@@ -28,6 +28,8 @@ export class LiteralAutomaton {
   /** The same for ASCII units as dense rows, for up to MAX_ROWS nodes that paths reach. */
   private readonly rows: (Int32Array | undefined)[] = [];
   private rowCount = 0;
+  /** Where an ASCII unit leads from the root (0: nowhere, stay at the root). */
+  private readonly root = new Int32Array(128);
 
   /** Files `entry` under `key` (not ''). */
   add(key: string, entry: number): void {
@@ -40,6 +42,7 @@ export class LiteralAutomaton {
   finish(): void {
     if (this.keys.size <= FEW_KEYS) return;
     for (const [key, entries] of this.keys) this.out.set(this.trie.insert(key), entries);
+    for (let unit = 0; unit < 128; unit++) this.root[unit] = Math.max(this.trie.child(0, unit), 0);
     this.buildFailureLinks();
   }
 
@@ -56,18 +59,24 @@ export class LiteralAutomaton {
       this.emitted.fill(0);
       this.check = 1;
     }
-    const trie = this.trie;
+    const root = this.root;
+    const emitted = this.emitted;
+    const check = this.check;
+    const length = path.length;
     let node = 0;
-    for (let i = 0; i < path.length; i++) {
-      const unit = path.charCodeAt(i);
-      // Most units are read at the root, where a missing edge just stays there: no failure links.
-      node = node === 0 ? trie.child(0, unit) : this.step(node, unit);
-      if (node <= 0) {
-        node = 0;
-        continue;
-      }
-      if (this.emitted[node] === this.check) continue;
-      this.emitted[node] = this.check;
+    let i = 0;
+    while (i < length) {
+      if (node === 0) {
+        // Most units are read at the root and lead nowhere: a loop of their own keeps them clear
+        // of step's code (one loop for both ran 30% slower once step had been hot).
+        while (i < length && node === 0) {
+          const unit = path.charCodeAt(i++);
+          node = unit < 128 ? (root[unit] ?? 0) : Math.max(this.trie.child(0, unit), 0);
+        }
+        if (node === 0) return;
+      } else node = this.step(node, path.charCodeAt(i++));
+      if (node === 0 || emitted[node] === check) continue;
+      emitted[node] = check;
       const out = this.out.get(node);
       if (out !== undefined) for (let k = 0; k < out.length; k++) visit(out[k] ?? 0);
     }
