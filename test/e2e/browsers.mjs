@@ -151,11 +151,20 @@ export async function launchFirefox() {
   // moz-extension navigations never resolve over BiDi: start them and wait for the document.
   const openExtPage = async (page, url) => {
     page.goto(url).catch(() => {});
-    await page.waitForFunction(
-      (u) => location.href === u && document.readyState === 'complete',
-      {},
-      url,
-    );
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await page.waitForFunction(
+          (u) => location.href === u && document.readyState === 'complete',
+          {},
+          url,
+        );
+        return;
+      } catch (error) {
+        // Over BiDi the wait can start in the document the navigation then replaces, and fails
+        // with it ("Waiting failed"): wait again in the new one. A timeout is a real failure.
+        if (error?.name === 'TimeoutError' || attempt >= 3) throw error;
+      }
+    }
   };
   const foothold = await browser.newPage();
   await openExtPage(foothold, `${base}/popup.html?tab=0`);
