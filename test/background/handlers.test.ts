@@ -4,16 +4,11 @@ import { BadgePainter } from '../../background/badge-painter.ts';
 import { ErrorReporter } from '../../background/error-reporter.ts';
 import { protocolHandlers } from '../../background/handlers.ts';
 import { HostAccess } from '../../background/host-access.ts';
-import { OriginCache } from '../../background/origin-cache.ts';
-import { RobotsReports } from '../../background/robots-reports.ts';
 import { SettingsService } from '../../background/settings-service.ts';
 import { SettingsStore } from '../../background/settings-store.ts';
 import { TabReports } from '../../background/tab-reports.ts';
 import { Translators } from '../../background/translators.ts';
-import { VersionStore } from '../../background/version-store.ts';
 import { lookupIn, translator } from '../../src/explain/index.ts';
-import { ParsedFiles } from '../../src/parsed-files.ts';
-import type { FetchFacts } from '../../src/policy.ts';
 import {
   dispatch,
   type ErrorOf,
@@ -34,6 +29,7 @@ import {
   type Settings,
   type SettingsProblem,
 } from '../../src/settings.ts';
+import { memoryReports, servingText } from '../fixtures/background.ts';
 import { memoryStorage } from '../fixtures/storage.ts';
 
 const TEXT = 'User-agent: *\nDisallow: /private\n';
@@ -41,21 +37,7 @@ const TAB_URL = 'https://a.test/private/x';
 
 /** The background as main.ts wires it, over memory storage, with the browser and network faked. */
 function setup() {
-  const requests: string[] = [];
-  const fetchRobots = async (url: string): Promise<FetchFacts> => {
-    requests.push(url);
-    return {
-      kind: 'response',
-      status: 200,
-      url,
-      redirects: [],
-      contentType: 'text/plain',
-      cacheControl: null,
-      text: TEXT,
-      bytes: TEXT.length,
-      truncated: false,
-    };
-  };
+  const { requests, fetchRobots } = servingText(TEXT);
   const local = memoryStorage();
   const session = memoryStorage();
   let now = 1_000;
@@ -65,15 +47,7 @@ function setup() {
     () => now,
   );
   const settings = new SettingsService(new SettingsStore(memoryStorage(), local));
-  const reports = new RobotsReports({
-    stores: {
-      normal: { cache: new OriginCache(local), versions: new VersionStore(local) },
-      private: { cache: new OriginCache(session), versions: new VersionStore(session) },
-    },
-    fetchRobots,
-    settings,
-    parsedFiles: new ParsedFiles(),
-  });
+  const { reports } = memoryReports({ fetchRobots, settings, local, session });
   const t = translator(lookupIn(en), 'en');
   const badge = new BadgePainter({
     action: {

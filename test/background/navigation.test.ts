@@ -3,16 +3,13 @@ import en from '../../_locales/en/messages.json';
 import { type ActionApi, BadgePainter } from '../../background/badge-painter.ts';
 import { HostAccess } from '../../background/host-access.ts';
 import { Navigation, type NavigationDeps, type OpenTab } from '../../background/navigation.ts';
-import { OriginCache } from '../../background/origin-cache.ts';
-import { RobotsReports } from '../../background/robots-reports.ts';
 import { SettingsService } from '../../background/settings-service.ts';
 import { SettingsStore } from '../../background/settings-store.ts';
 import { Translators } from '../../background/translators.ts';
-import { VersionStore } from '../../background/version-store.ts';
 import { lookupIn, translator } from '../../src/explain/index.ts';
-import { ParsedFiles } from '../../src/parsed-files.ts';
-import { ALL_SITES, type FetchFacts, hostPattern } from '../../src/policy.ts';
+import { ALL_SITES, hostPattern } from '../../src/policy.ts';
 import type { Settings } from '../../src/settings.ts';
+import { memoryReports, servingText } from '../fixtures/background.ts';
 import { memoryStorage } from '../fixtures/storage.ts';
 
 const TEXT = 'User-agent: *\nDisallow: /private\n';
@@ -29,34 +26,12 @@ async function setup(
     failingTabs?: number[];
   } = {},
 ) {
-  const requests: string[] = [];
-  const fetchRobots = async (url: string): Promise<FetchFacts> => {
-    requests.push(url);
-    return {
-      kind: 'response',
-      status: 200,
-      url,
-      redirects: [],
-      contentType: 'text/plain',
-      cacheControl: null,
-      text: TEXT,
-      bytes: TEXT.length,
-      truncated: false,
-    };
-  };
+  const { requests, fetchRobots } = servingText(TEXT);
   const settings = new SettingsService(new SettingsStore(null, memoryStorage()));
   expect((await settings.set(options.settings ?? {})).ok).toBe(true);
   const local = memoryStorage();
   const session = memoryStorage();
-  const reports = new RobotsReports({
-    stores: {
-      normal: { cache: new OriginCache(local), versions: new VersionStore(local) },
-      private: { cache: new OriginCache(session), versions: new VersionStore(session) },
-    },
-    fetchRobots,
-    settings,
-    parsedFiles: new ParsedFiles(),
-  });
+  const { reports } = memoryReports({ fetchRobots, settings, local, session });
   // Verdicts asked for ahead of the popup, recorded around the real method.
   const compiled: [url: string, robots: readonly string[], count: number][] = [];
   const verdicts = reports.verdicts.bind(reports);

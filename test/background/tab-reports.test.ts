@@ -2,17 +2,14 @@ import { describe, expect, test } from 'vitest';
 import en from '../../_locales/en/messages.json';
 import { type ActionApi, BadgePainter } from '../../background/badge-painter.ts';
 import { HostAccess } from '../../background/host-access.ts';
-import { OriginCache } from '../../background/origin-cache.ts';
-import { RobotsReports } from '../../background/robots-reports.ts';
 import { SettingsService } from '../../background/settings-service.ts';
 import { SettingsStore } from '../../background/settings-store.ts';
 import { type TabFacts, TabReports } from '../../background/tab-reports.ts';
 import { Translators } from '../../background/translators.ts';
-import { VersionStore } from '../../background/version-store.ts';
 import { lookupIn, translator } from '../../src/explain/index.ts';
-import { ParsedFiles } from '../../src/parsed-files.ts';
-import { ALL_SITES, type FetchFacts } from '../../src/policy.ts';
+import { ALL_SITES } from '../../src/policy.ts';
 import { DEFAULT_ROBOTS } from '../../src/settings.ts';
+import { memoryReports, servingText } from '../fixtures/background.ts';
 import { memoryStorage } from '../fixtures/storage.ts';
 
 const TEXT = ['User-agent: GPTBot', 'Disallow: /', '', 'User-agent: *', 'Disallow: /private'].join(
@@ -58,31 +55,9 @@ function fakeAction() {
 function setup(tabs: Record<number, TabFacts>, granted: readonly string[] = ALL_SITES) {
   const local = memoryStorage();
   const session = memoryStorage();
-  const requests: string[] = [];
-  const fetchRobots = async (url: string): Promise<FetchFacts> => {
-    requests.push(url);
-    return {
-      kind: 'response',
-      status: 200,
-      url,
-      redirects: [],
-      contentType: 'text/plain',
-      cacheControl: null,
-      text: TEXT,
-      bytes: TEXT.length,
-      truncated: false,
-    };
-  };
+  const { requests, fetchRobots } = servingText(TEXT);
   const settings = new SettingsService(new SettingsStore(null, memoryStorage()));
-  const reports = new RobotsReports({
-    stores: {
-      normal: { cache: new OriginCache(local), versions: new VersionStore(local) },
-      private: { cache: new OriginCache(session), versions: new VersionStore(session) },
-    },
-    fetchRobots,
-    settings,
-    parsedFiles: new ParsedFiles(),
-  });
+  const { reports } = memoryReports({ fetchRobots, settings, local, session });
   const en_ = translator(lookupIn(en), 'en');
   const { action, texts, control } = fakeAction();
   const badge = new BadgePainter({
