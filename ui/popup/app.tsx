@@ -1,9 +1,9 @@
 // The popup: loads the tab's report and shows it in six views. Components render data and call
 // `actions`; they never call the browser.
-import { useCallback, useEffect, useState } from 'preact/hooks';
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { Translator } from '../../src/explain/index.ts';
 import { ParsedFiles } from '../../src/parsed-files.ts';
-import type { Settings } from '../../src/settings.ts';
+import type { Language, Settings } from '../../src/settings.ts';
 import { RobotEditor } from '../components/robot-editor.tsx';
 import type { Actions } from '../connector.ts';
 import { useSettingsChanges } from '../use-settings-changes.ts';
@@ -90,7 +90,12 @@ export function App({ tabId, actions, t }: AppProps) {
   useEffect(() => {
     void load(false);
   }, [load]);
-  useSettingsChanges(actions, state.status === 'done' ? state.settings.language : null, () => {
+  // The translator is the page's for its whole life: the language it speaks is the one of the
+  // first settings shown, whatever reloads follow.
+  const renderedLanguage = useRef<Language | null>(null);
+  if (renderedLanguage.current === null && state.status === 'done')
+    renderedLanguage.current = state.settings.language;
+  useSettingsChanges(actions, renderedLanguage.current, () => {
     void load(false);
   });
   useEffect(() => {

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import en from '../../../_locales/en/messages.json';
 import { lookupIn, translator } from '../../../src/explain/index.ts';
 import type { Outcome } from '../../../src/policy.ts';
-import type { TabReport } from '../../../src/protocol.ts';
+import { accept, type TabReport } from '../../../src/protocol.ts';
 import { DEFAULTS } from '../../../src/settings.ts';
 import { type FakeOptions, fakeConnector, fakeTabReport } from '../../../ui/fake-connector.ts';
 import { App } from '../../../ui/popup/app.tsx';
@@ -253,5 +253,27 @@ describe('popup', () => {
     expect(screen.getByText('✓ Copied')).toBeTruthy();
     // The page's own seams stay unique.
     expect(document.querySelectorAll('[data-robot="Bingbot"]')).toHaveLength(1);
+  });
+
+  test('a language changed while the popup reloads still reloads the page in that language', async () => {
+    const reload = vi.fn();
+    vi.spyOn(window.location, 'reload').mockImplementation(reload);
+    let release = () => {};
+    let calls = 0;
+    const actions = await open(report(ok(TEXT)), {
+      override: {
+        // The first report comes at once; the next one waits, so the popup is still loading.
+        tabReport: async () => {
+          if (calls++ > 0) await new Promise<void>((r) => (release = r));
+          return accept<'tabReport'>(report(ok(TEXT)));
+        },
+      },
+    });
+    actions.changeSettingsElsewhere({ robots: ['GPTBot'] });
+    await waitFor(() => expect(document.body.dataset['state']).toBe('loading'));
+    actions.changeSettingsElsewhere({ language: 'es' });
+    await waitFor(() => expect(reload).toHaveBeenCalled());
+    release();
+    vi.restoreAllMocks();
   });
 });
