@@ -160,9 +160,15 @@ export async function launchFirefox() {
         );
         return;
       } catch (error) {
-        // Over BiDi the wait can start in the document the navigation then replaces, and fails
-        // with it ("Waiting failed"): wait again in the new one. A timeout is a real failure.
-        if (error?.name === 'TimeoutError' || attempt >= 3) throw error;
+        // Over BiDi the wait can start in the document the navigation then replaces, and Firefox's
+        // remote agent then fails it ("script.evaluate: unknown error", seen in 1 run of 5): wait
+        // again a moment later, in the new document. A timeout is a real failure.
+        if (error?.name === 'TimeoutError' || attempt >= 10) {
+          throw new Error(`${url} did not load: ${error?.cause?.message ?? error?.message}`, {
+            cause: error,
+          });
+        }
+        await new Promise((r) => setTimeout(r, 100 * attempt));
       }
     }
   };
