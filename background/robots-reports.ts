@@ -38,10 +38,11 @@ export class RobotsReports {
   /** The report for an origin: cached while fresh, else fetched (`force`: fetched regardless). */
   async report(origin: string, incognito: boolean, force: boolean): Promise<OriginReport> {
     const { cache, versions } = incognito ? this.deps.stores.private : this.deps.stores.normal;
-    const { cacheLifetimeMs } = await this.deps.settings.get();
     const fetched = await cache.report(
       origin,
       async () => {
+        // Only a fetch needs the lifetime setting: a popup served from the cache skips it.
+        const { cacheLifetimeMs } = await this.deps.settings.get();
         const fetchedAt = this.now();
         const facts = await this.deps.fetchRobots(`${origin}/robots.txt`);
         const cacheControl = facts.kind === 'response' ? facts.cacheControl : null;
