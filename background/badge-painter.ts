@@ -1,6 +1,8 @@
 // Paints a tab's toolbar badge: the first robot's verdict for the tab's URL, with the deciding
 // line in the tooltip, in the user's language.
 import { badgeFor, emptyBadge } from '../src/explain/index.ts';
+import type { PageFacts } from '../src/page/facts.ts';
+import { judgePage } from '../src/page/judge.ts';
 import type { RobotsFetch } from '../src/policy.ts';
 import type { RobotsReports } from './robots-reports.ts';
 import type { SettingsService } from './settings-service.ts';
@@ -27,15 +29,31 @@ export class BadgePainter {
     this.deps = deps;
   }
 
-  /** Paints the badge of a tab showing `url`; `fetched` null clears it (nothing to judge). */
-  async paint(tabId: number, url: string, fetched: RobotsFetch | null): Promise<void> {
+  /**
+   * Paints the badge of a tab showing `url`; `fetched` null clears it (nothing to judge). With the
+   * page's facts, a page robots.txt allows but that says noindex gets a state of its own.
+   */
+  async paint(
+    tabId: number,
+    url: string,
+    fetched: RobotsFetch | null,
+    page: PageFacts | null = null,
+  ): Promise<void> {
     const { robots, language } = await this.deps.settings.get();
     const t = await this.deps.translators.for(language);
     const robot = robots[0];
+    const said = robot === undefined || page === null ? null : judgePage(page, [robot], Date.now());
     const badge =
       fetched === null || robot === undefined
         ? emptyBadge(t)
-        : badgeFor(robot, url, fetched.outcome, this.deps.reports.parsed(fetched), t);
+        : badgeFor(
+            robot,
+            url,
+            fetched.outcome,
+            this.deps.reports.parsed(fetched),
+            t,
+            said?.robots[0] ?? null,
+          );
     const { action } = this.deps;
     await Promise.all([
       action.setBadgeText({ tabId, text: badge.text }),

@@ -1,19 +1,37 @@
 // The background's answer to every protocol message, from its services.
+import type { ServedPageResult } from '../io/fetch-page.ts';
+import { robotsOrigin } from '../src/policy.ts';
 import { accept, type Requests, refuse } from '../src/protocol.ts';
 import type { ErrorReporter } from './error-reporter.ts';
+import type { HostAccess } from './host-access.ts';
+import type { LinkHighlights } from './link-highlights.ts';
 import type { RobotsReports } from './robots-reports.ts';
 import type { SettingsService } from './settings-service.ts';
-import type { TabReports } from './tab-reports.ts';
+import type { TabFacts, TabReports } from './tab-reports.ts';
 
 export interface HandlerServices {
   tabs: TabReports;
   settings: SettingsService;
   reports: RobotsReports;
   errors: ErrorReporter;
+  highlights: LinkHighlights;
+  getTab: (tabId: number) => Promise<TabFacts>;
+  access: HostAccess;
+  /** Fetches a page once as served (no cookies). */
+  fetchPage: (url: string) => Promise<ServedPageResult>;
 }
 
 /** One handler per message: a missing one fails the type check. */
-export function protocolHandlers({ tabs, settings, reports, errors }: HandlerServices): Requests {
+export function protocolHandlers({
+  tabs,
+  settings,
+  reports,
+  errors,
+  highlights,
+  getTab,
+  access,
+  fetchPage,
+}: HandlerServices): Requests {
   return {
     tabReport: async ({ tabId }) => accept(await tabs.report(tabId, false)),
     refresh: async ({ tabId }) => accept(await tabs.report(tabId, true)),
@@ -30,5 +48,18 @@ export function protocolHandlers({ tabs, settings, reports, errors }: HandlerSer
     resetSettings: async () => accept(await settings.reset()),
     clearCache: async () => accept(await reports.clear()),
     debugInfo: async () => accept(await errors.info()),
+    servedPage: async ({ tabId }) => {
+      const { url } = await getTab(tabId);
+      const origin = url === undefined ? null : robotsOrigin(url);
+      if (url === undefined || origin === null) return refuse('not-http');
+      if (!(await access.hasOrigin(origin))) return refuse('no-permission');
+      // The fragment is the browser's, never sent.
+      const fetched = await fetchPage(url.split('#')[0] ?? url);
+      return fetched.ok ? accept(fetched.page) : refuse(fetched.reason);
+    },
+    highlightLinks: async ({ tabId, on }) => {
+      const state = await highlights.set(tabId, on === true);
+      return state === null ? refuse('refused') : accept(state);
+    },
   };
 }

@@ -1,6 +1,7 @@
 // The background's wiring: builds the services with the browser's APIs and registers the
 // listeners, synchronously at top level (an MV3 worker can stop at any moment and is woken by
 // them). The work itself lives in the services, each testable with fakes.
+import { fetchServedPage } from '../io/fetch-page.ts';
 import { fetchRobotsTxtInBrowser } from '../io/fetch-robots-browser.ts';
 import { RedirectWatchers } from '../io/redirect-watchers.ts';
 import { ParsedFiles } from '../src/parsed-files.ts';
@@ -8,13 +9,17 @@ import { ALL_SITES } from '../src/policy.ts';
 import { dispatch, isMessage } from '../src/protocol.ts';
 import { SETTINGS_KEY } from '../src/settings.ts';
 import { browser, type Runtime } from '../webext/browser.ts';
+import { LINK_HIGHLIGHT_CSS, readPage } from '../webext/read-page.ts';
 import { extensionTranslator } from '../webext/translator.ts';
 import { BadgePainter } from './badge-painter.ts';
 import { ErrorReporter } from './error-reporter.ts';
 import { protocolHandlers } from './handlers.ts';
 import { HostAccess } from './host-access.ts';
+import { LinkHighlights } from './link-highlights.ts';
 import { Navigation } from './navigation.ts';
 import { OriginCache } from './origin-cache.ts';
+import { PageHeaders } from './page-headers.ts';
+import { PageReader } from './page-reader.ts';
 import { RobotsReports } from './robots-reports.ts';
 import { SettingsService } from './settings-service.ts';
 import { SettingsStore } from './settings-store.ts';
@@ -49,12 +54,35 @@ const badge = new BadgePainter({
   translators: new Translators(extensionTranslator),
   reports,
 });
+// Response headers of each tab's pages: in memory only (storage.session), gone with the tab.
+const pageHeaders = new PageHeaders(session);
+const pages = new PageReader({
+  // Runs only when the popup opens, or as a page finishes loading with automatic checking on:
+  // no content script sits in every page (see the README's permissions).
+  readDom: async (tabId) => {
+    const [result] = await browser.scripting.executeScript({
+      target: { tabId, frameIds: [0] },
+      func: readPage,
+    });
+    return (result?.result ?? null) as ReturnType<typeof readPage> | null;
+  },
+  headers: pageHeaders,
+});
+const highlights = new LinkHighlights({
+  area: session,
+  insertCss: (tabId) =>
+    browser.scripting.insertCSS({ target: { tabId, frameIds: [0] }, css: LINK_HIGHLIGHT_CSS }),
+  removeCss: (tabId) =>
+    browser.scripting.removeCSS({ target: { tabId, frameIds: [0] }, css: LINK_HIGHLIGHT_CSS }),
+});
 const tabs = new TabReports({
   getTab: (tabId) => browser.tabs.get(tabId),
   access,
   reports,
   settings,
   badge,
+  pages,
+  highlights,
   onError,
 });
 const navigation = new Navigation({
@@ -63,9 +91,19 @@ const navigation = new Navigation({
   reports,
   settings,
   badge,
+  pages,
   onError,
 });
-const handlers = protocolHandlers({ tabs, settings, reports, errors });
+const handlers = protocolHandlers({
+  tabs,
+  settings,
+  reports,
+  errors,
+  highlights,
+  getTab: (tabId) => browser.tabs.get(tabId),
+  access,
+  fetchPage: (url) => fetchServedPage(url),
+});
 
 browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.MessageSender) => {
   // Only our own pages may ask.
@@ -82,10 +120,31 @@ browser.storage.onChanged.addListener((changes, area) => {
 });
 
 browser.tabs.onUpdated.addListener((tabId, change, tab) => {
-  const url = change.url ?? (change.status === 'loading' ? tab.url : undefined);
+  // A navigation starts (robots.txt now), a page finished loading (its tags now), or its URL
+  // changed within the page (history.pushState, a hash change: both again).
+  const url = change.url ?? (change.status !== undefined ? tab.url : undefined);
   if (url === undefined) return;
-  navigation.onTabUrl(tabId, url, tab.incognito).catch(errors.catcher('navigation'));
+  const readPage = change.status !== 'loading';
+  navigation.onTabUrl(tabId, url, tab.incognito, readPage).catch(errors.catcher('navigation'));
 });
+
+browser.tabs.onRemoved.addListener((tabId) => {
+  pageHeaders.forget(tabId).catch(errors.catcher('page-headers'));
+  highlights.forget(tabId).catch(errors.catcher('link-highlights'));
+});
+
+// Each tab's main-frame responses: the X-Robots-Tag, Link and Content-Type headers of its pages.
+browser.webRequest.onHeadersReceived.addListener(
+  (details) => {
+    if (details.tabId < 0 || details.frameId !== 0) return;
+    pageHeaders.observe(details).catch(errors.catcher('page-headers'));
+    // A new document: the outline of its links went with the old one.
+    if (details.statusCode < 300 || details.statusCode >= 400)
+      highlights.forget(details.tabId).catch(errors.catcher('link-highlights'));
+  },
+  { urls: [...ALL_SITES], types: ['main_frame'] },
+  ['responseHeaders'],
+);
 
 browser.webRequest.onBeforeRedirect.addListener(
   (details) => {

@@ -3,6 +3,7 @@
 import { robotsOrigin } from '../src/policy.ts';
 import type { BadgePainter } from './badge-painter.ts';
 import type { HostAccess } from './host-access.ts';
+import type { PageReader } from './page-reader.ts';
 import type { RobotsReports } from './robots-reports.ts';
 import type { SettingsService } from './settings-service.ts';
 
@@ -19,27 +20,40 @@ export interface NavigationDeps {
   reports: RobotsReports;
   settings: SettingsService;
   badge: BadgePainter;
+  pages: PageReader;
   onError: (where: string, error: unknown) => void;
 }
 
 export class Navigation {
   private readonly deps: NavigationDeps;
+  /** Per tab, the latest change: an older one that finishes late paints nothing. */
+  private readonly latest = new Map<number, number>();
+  private counter = 0;
 
   constructor(deps: NavigationDeps) {
     this.deps = deps;
   }
 
-  /** A tab committed a navigation or changed its URL in page (history.pushState). */
-  async onTabUrl(tabId: number, url: string, incognito: boolean): Promise<void> {
-    const { access, reports, settings, badge } = this.deps;
+  /**
+   * A tab started a navigation, finished loading, or changed its URL in the page
+   * (history.pushState). `readPage`: the document is there to read (not while it starts loading).
+   */
+  async onTabUrl(tabId: number, url: string, incognito: boolean, readPage = false): Promise<void> {
+    const { access, reports, settings, badge, pages } = this.deps;
+    const mine = ++this.counter;
+    this.latest.set(tabId, mine);
     const origin = robotsOrigin(url);
     const { checking, robots } = await settings.get();
     if (origin === null || checking !== 'auto' || !(await access.hasOrigin(origin))) {
-      await badge.paint(tabId, url, null);
+      if (this.latest.get(tabId) === mine) await badge.paint(tabId, url, null);
       return;
     }
-    const report = await reports.report(origin, incognito, false);
-    await badge.paint(tabId, url, report);
+    const [report, page] = await Promise.all([
+      reports.report(origin, incognito, false),
+      readPage ? pages.read(tabId, url) : null,
+    ]);
+    if (this.latest.get(tabId) !== mine) return;
+    await badge.paint(tabId, url, report, page);
     // Compile every robot's rules now, while the page loads, so the popup opens at once.
     reports.verdicts(report, url, robots);
   }
@@ -48,7 +62,7 @@ export class Navigation {
   async refreshBadges(): Promise<void> {
     for (const tab of await this.deps.queryTabs()) {
       if (tab.id === undefined || tab.url === undefined) continue;
-      await this.onTabUrl(tab.id, tab.url, tab.incognito).catch((error) =>
+      await this.onTabUrl(tab.id, tab.url, tab.incognito, true).catch((error) =>
         this.deps.onError('navigation:refresh-badges', error),
       );
     }

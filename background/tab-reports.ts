@@ -4,6 +4,8 @@ import { robotsOrigin } from '../src/policy.ts';
 import type { TabReport } from '../src/protocol.ts';
 import type { BadgePainter } from './badge-painter.ts';
 import type { HostAccess } from './host-access.ts';
+import type { LinkHighlights } from './link-highlights.ts';
+import type { PageReader } from './page-reader.ts';
 import type { RobotsReports } from './robots-reports.ts';
 import type { SettingsService } from './settings-service.ts';
 
@@ -20,6 +22,8 @@ export interface TabReportsDeps {
   reports: RobotsReports;
   settings: SettingsService;
   badge: BadgePainter;
+  pages: PageReader;
+  highlights: LinkHighlights;
   /** Where errors of work the reply does not wait for go. */
   onError: (where: string, error: unknown) => void;
 }
@@ -41,9 +45,22 @@ export class TabReports {
     const origin = robotsOrigin(url);
     if (origin === null) return { kind: 'not-applicable', url, robots };
     if (!(await access.hasOrigin(origin))) return { kind: 'no-permission', url, origin, robots };
-    const report = await reports.report(origin, tab.incognito, force);
+    // The page is read while robots.txt is fetched (or taken from the cache).
+    const [report, page, linksHighlighted] = await Promise.all([
+      reports.report(origin, tab.incognito, force),
+      this.deps.pages.read(tabId, url),
+      this.deps.highlights.isOn(tabId),
+    ]);
     // The badge may follow; the popup is waiting for the verdicts.
-    badge.paint(tabId, url, report).catch((error) => this.deps.onError('badge', error));
-    return { kind: 'report', url, robots, report, verdicts: reports.verdicts(report, url, robots) };
+    badge.paint(tabId, url, report, page).catch((error) => this.deps.onError('badge', error));
+    return {
+      kind: 'report',
+      url,
+      robots,
+      report,
+      verdicts: reports.verdicts(report, url, robots),
+      page,
+      linksHighlighted,
+    };
   }
 }

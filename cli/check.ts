@@ -8,6 +8,7 @@ import {
   diagnosticText,
   explainVerdict,
   lookupIn,
+  printableText,
   ruleText,
   severityText,
   sizeText,
@@ -23,13 +24,8 @@ const DEMO =
   'Disallow: /cyberworld/map/ # This is an infinite virtual URL space\n\n' +
   '# Cybermapper knows where to go.\nUser-agent: cybermapper\nDisallow:\n';
 
-/** Text from a file or server, made safe for a terminal: control characters shown as escapes. */
-function printable(text: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: escaping control characters is the point
-  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, (c) => {
-    return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
-  });
-}
+/** Text from a file or server, made safe for a terminal. */
+const printable = (text: string) => printableText(text, true);
 
 const t = translator(lookupIn(en), 'en');
 const [file, url = '/cyberworld/map/index.html', ...robots] = process.argv.slice(2);

@@ -1,4 +1,5 @@
 // The crawlers users care about, and how each one reads robots.txt.
+import type { PageRules } from './page/directives.ts';
 import {
   type CheckOptions,
   checkUrl,
@@ -34,6 +35,21 @@ export interface CrawlerProfile {
   docsUrl: string;
   /** When the documentation was last read against this profile (ISO date). */
   checked: string;
+  /** How it reads a page's own robots meta tags and X-Robots-Tag headers. */
+  page: PageProfile;
+}
+
+/** How a crawler reads page-level rules (meta robots, X-Robots-Tag). */
+export interface PageProfile {
+  /** Whose documented rules it follows. */
+  rules: PageRules;
+  /**
+   * The meta names and X-Robots-Tag scopes that address it, lower case, besides its own token
+   * (always) and `robots` (unless `ignoresGeneric`).
+   */
+  names: readonly string[];
+  /** Its vendor says the generic `robots` tag does not address it (AdsBot-Google). */
+  ignoresGeneric: boolean;
 }
 
 const CHECKED = '2026-11-21';
@@ -44,7 +60,9 @@ function profile(
   purpose: CrawlerPurpose,
   docsUrl: string,
   extra: Partial<
-    Pick<CrawlerProfile, 'fallbackTokens' | 'ignoresStarGroup' | 'obeysRobotsTxt'>
+    Pick<CrawlerProfile, 'fallbackTokens' | 'ignoresStarGroup' | 'obeysRobotsTxt'> & {
+      page: Partial<PageProfile>;
+    }
   > = {},
 ): CrawlerProfile {
   return {
@@ -57,8 +75,23 @@ function profile(
     obeysRobotsTxt: extra.obeysRobotsTxt ?? 'yes',
     docsUrl,
     checked: CHECKED,
+    page: {
+      rules: extra.page?.rules ?? 'undocumented',
+      names: extra.page?.names ?? [],
+      ignoresGeneric: extra.page?.ignoresGeneric ?? false,
+    },
   };
 }
+
+// Page-level rules. Google: "robots" addresses all crawlers; `googlebot` all text results (so
+// Google's news crawler reads it too), `googlebot-news` news results only; non-search crawlers
+// such as AdsBot-Google need a tag of their own ("Robots meta tag, data-nosnippet, and
+// X-Robots-Tag specifications"). Bing: `bingbot` or `msnbot` limit a tag to Bing (Bing Webmaster
+// Help, "Which robots metatags does Bing support"). Apple: the `robots` tag ("About Applebot").
+const GOOGLE_PAGE = { rules: 'google', names: ['googlebot'] } as const;
+const GOOGLE_OWN = { rules: 'google' } as const;
+const BING_PAGE = { rules: 'bing', names: ['bingbot', 'msnbot'] } as const;
+const CONTROL = { rules: 'control-token' } as const;
 
 const GOOGLE_COMMON =
   'https://developers.google.com/crawling/docs/crawlers-fetchers/google-common-crawlers';
@@ -67,36 +100,55 @@ const GOOGLE_SPECIAL =
 
 /** Profiles of well-known crawlers, keyed by nothing: look them up with `findCrawler`. */
 export const CRAWLERS: readonly CrawlerProfile[] = [
-  profile('Googlebot', 'Google', 'search', GOOGLE_COMMON),
+  profile('Googlebot', 'Google', 'search', GOOGLE_COMMON, { page: GOOGLE_PAGE }),
   // Google's image, news and video crawlers obey a Googlebot group when none names them.
-  profile('Googlebot-Image', 'Google', 'search', GOOGLE_COMMON, { fallbackTokens: ['Googlebot'] }),
-  profile('Googlebot-News', 'Google', 'search', GOOGLE_COMMON, { fallbackTokens: ['Googlebot'] }),
-  profile('Googlebot-Video', 'Google', 'search', GOOGLE_COMMON, { fallbackTokens: ['Googlebot'] }),
-  profile('Storebot-Google', 'Google', 'search', GOOGLE_COMMON),
-  profile('Google-Extended', 'Google', 'ai-training', GOOGLE_COMMON),
+  profile('Googlebot-Image', 'Google', 'search', GOOGLE_COMMON, {
+    fallbackTokens: ['Googlebot'],
+    page: GOOGLE_OWN,
+  }),
+  profile('Googlebot-News', 'Google', 'search', GOOGLE_COMMON, {
+    fallbackTokens: ['Googlebot'],
+    page: { rules: 'google', names: ['googlebot', 'googlebot-news'] },
+  }),
+  profile('Googlebot-Video', 'Google', 'search', GOOGLE_COMMON, {
+    fallbackTokens: ['Googlebot'],
+    page: GOOGLE_OWN,
+  }),
+  profile('Storebot-Google', 'Google', 'search', GOOGLE_COMMON, { page: GOOGLE_OWN }),
+  profile('Google-Extended', 'Google', 'ai-training', GOOGLE_COMMON, { page: CONTROL }),
   // Special-case crawlers ignore the global `*` group.
-  profile('AdsBot-Google', 'Google', 'ads', GOOGLE_SPECIAL, { ignoresStarGroup: true }),
-  profile('Mediapartners-Google', 'Google', 'ads', GOOGLE_SPECIAL, { ignoresStarGroup: true }),
+  profile('AdsBot-Google', 'Google', 'ads', GOOGLE_SPECIAL, {
+    ignoresStarGroup: true,
+    page: { rules: 'google', ignoresGeneric: true },
+  }),
+  profile('Mediapartners-Google', 'Google', 'ads', GOOGLE_SPECIAL, {
+    ignoresStarGroup: true,
+    page: { rules: 'google', ignoresGeneric: true },
+  }),
   // Bing: "if there are no directives for bingbot, it honours msnbot's" (Bing Webmaster blog).
   profile(
     'Bingbot',
     'Microsoft',
     'search',
     'https://blogs.bing.com/webmaster/2012/05/03/to-crawl-or-not-to-crawl-that-is-bingbots-question',
-    { fallbackTokens: ['msnbot'] },
+    { fallbackTokens: ['msnbot'], page: BING_PAGE },
   ),
   profile(
     'msnbot',
     'Microsoft',
     'search',
     'https://www.bing.com/webmasters/help/which-crawlers-does-bing-use-8c184ec0',
+    { page: BING_PAGE },
   ),
   // Apple: "If robots instructions don't mention Applebot but do mention Googlebot, the Apple
   // robot will follow Googlebot instructions."
   profile('Applebot', 'Apple', 'search', 'https://support.apple.com/en-us/119829', {
     fallbackTokens: ['Googlebot'],
+    page: { rules: 'apple' },
   }),
-  profile('Applebot-Extended', 'Apple', 'ai-training', 'https://support.apple.com/en-us/119829'),
+  profile('Applebot-Extended', 'Apple', 'ai-training', 'https://support.apple.com/en-us/119829', {
+    page: CONTROL,
+  }),
   // Yandex: a YandexBot group first, then the `Yandex` group for all its robots, then `*`.
   profile(
     'YandexBot',
@@ -105,6 +157,8 @@ export const CRAWLERS: readonly CrawlerProfile[] = [
     'https://yandex.com/support/webmaster/controlling-robot/robots-txt.html',
     {
       fallbackTokens: ['Yandex'],
+      // Yandex: "robots" or "yandex" meta tags (Yandex Webmaster, "Robots meta tag").
+      page: { rules: 'yandex', names: ['yandex'] },
     },
   ),
   profile(
@@ -180,6 +234,21 @@ export const CRAWLERS: readonly CrawlerProfile[] = [
 ];
 
 const BY_TOKEN = new Map(CRAWLERS.map((c) => [c.token.toLowerCase(), c]));
+
+/** The meta names and X-Robots-Tag scopes that address a robot (lower case), and how it reads them. */
+export function pageProfileOf(name: string): PageProfile & { token: string; audience: string[] } {
+  const crawler = findCrawler(name);
+  const token = (crawler?.token ?? productToken(name)).toLowerCase();
+  const page = crawler?.page ?? { rules: 'undocumented', names: [], ignoresGeneric: false };
+  const audience = [...new Set([...(page.ignoresGeneric ? [] : ['robots']), token, ...page.names])];
+  return { ...page, token, audience };
+}
+
+/** Every meta name some known crawler answers to (lower case): `robots` and the rest. */
+export const PAGE_NAMES: ReadonlySet<string> = new Set([
+  'robots',
+  ...CRAWLERS.flatMap((c) => [c.token.toLowerCase(), ...c.page.names]),
+]);
 
 /** The profile of a known crawler, by token or full User-Agent header (case-insensitive). */
 export function findCrawler(name: string): CrawlerProfile | undefined {

@@ -3,6 +3,7 @@
 // handlers and the pages' actions are both derived from it, so a missing or misnamed handler is a
 // type error.
 import type { RobotVerdicts } from './crawlers.ts';
+import type { PageFacts } from './page/facts.ts';
 import type { RobotsFetch } from './policy.ts';
 import type { ImportProblem, Settings, SettingsProblem } from './settings.ts';
 
@@ -33,7 +34,24 @@ export type TabReport =
       robots: string[];
       report: OriginReport;
       verdicts: RobotVerdicts[];
+      /** What the page says about itself (its tags and headers), read as the report was built. */
+      page: PageFacts;
+      /** Its nofollow, ugc and sponsored links are outlined on the page. */
+      linksHighlighted: boolean;
     };
+
+/** A page fetched once as served, before scripts run (to compare with the DOM as rendered). */
+export interface ServedPage {
+  /** The URL the body came from, after redirects. */
+  url: string;
+  status: number;
+  contentType: string | null;
+  /** The body as text, cut at 2,000,000 bytes. */
+  html: string;
+  xRobotsTag: string[];
+  link: string[];
+  cut: boolean;
+}
 
 /** Errors the background counted since it started (the options page's debug view). */
 export interface DebugInfo {
@@ -61,6 +79,14 @@ export type Protocol = {
   clearCache: { req: Empty; res: number; error: never };
   /** What the background counted of its own errors. */
   debugInfo: { req: Empty; res: DebugInfo; error: never };
+  /** The tab's page fetched once as served, without cookies (the user asked). */
+  servedPage: {
+    req: { tabId: number };
+    res: ServedPage;
+    error: 'not-http' | 'no-permission' | 'timeout' | 'network';
+  };
+  /** Outlines (or no longer) the page's nofollow, ugc and sponsored links; replies with the state. */
+  highlightLinks: { req: { tabId: number; on: boolean }; res: boolean; error: 'refused' };
 };
 
 export type MessageName = keyof Protocol;
@@ -92,6 +118,8 @@ const NAMES: Record<MessageName, true> = {
   resetSettings: true,
   clearCache: true,
   debugInfo: true,
+  servedPage: true,
+  highlightLinks: true,
 };
 export const MESSAGE_NAMES = Object.keys(NAMES) as MessageName[];
 

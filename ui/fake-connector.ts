@@ -2,6 +2,7 @@
 // the real library (settings validated, verdicts computed by the engine), every request recorded.
 // Nothing here reaches a browser; the bundles never import it.
 import { verdictsFor } from '../src/crawlers.ts';
+import type { PageFacts } from '../src/page/facts.ts';
 import { ParsedFiles } from '../src/parsed-files.ts';
 import type { Outcome } from '../src/policy.ts';
 import {
@@ -24,11 +25,71 @@ import type { Actions } from './connector.ts';
 
 const parsedFiles = new ParsedFiles();
 
+/**
+ * What a page says about itself, as the background reads it: by default an HTML page with no
+ * robots tags, whose response was seen with no X-Robots-Tag header.
+ */
+export function fakePage(
+  url: string,
+  options: {
+    metas?: { name: string; content: string; inBody?: boolean }[];
+    canonicals?: string[];
+    xRobotsTag?: string[];
+    link?: string[];
+    headers?: 'seen' | 'same-document' | 'not-seen';
+    contentType?: string;
+    links?: { total: number; nofollow: number; ugc: number; sponsored: number };
+  } = {},
+): PageFacts {
+  const contentType = options.contentType ?? 'text/html';
+  return {
+    url,
+    dom: {
+      ok: true,
+      facts: {
+        contentType,
+        baseUrl: url,
+        metas: (options.metas ?? []).map((m) => ({
+          name: m.name,
+          content: m.content,
+          inBody: m.inBody ?? false,
+          cut: false,
+        })),
+        canonicals: (options.canonicals ?? []).map((href) => ({ href, inBody: false })),
+        links: options.links ?? { total: 0, nofollow: 0, ugc: 0, sponsored: 0 },
+        cut: false,
+        readMs: 0.4,
+      },
+    },
+    headers:
+      (options.headers ?? 'seen') === 'seen'
+        ? {
+            ok: true,
+            facts: {
+              url,
+              status: 200,
+              contentType,
+              xRobotsTag: options.xRobotsTag ?? [],
+              link: options.link ?? [],
+              cut: false,
+              at: 0,
+            },
+          }
+        : { ok: false, why: options.headers === 'not-seen' ? 'not-seen' : 'same-document' },
+  };
+}
+
 /** A tab report as the background builds it: the verdicts computed for `robots` when 'ok'. */
 export function fakeTabReport(
   url: string,
   outcome: Outcome,
-  options: { robots?: string[]; previousText?: string | null; fetchedAt?: number } = {},
+  options: {
+    robots?: string[];
+    previousText?: string | null;
+    fetchedAt?: number;
+    page?: PageFacts;
+    linksHighlighted?: boolean;
+  } = {},
 ): TabReport {
   const robots = options.robots ?? defaultSettings().robots;
   const fetchedAt = options.fetchedAt ?? Date.now() - 3 * 60_000;
@@ -46,6 +107,8 @@ export function fakeTabReport(
       fromCache: true,
     },
     verdicts: outcome.kind === 'ok' ? verdictsFor(parsedFiles.get(outcome.text), robots, url) : [],
+    page: options.page ?? fakePage(url),
+    linksHighlighted: options.linksHighlighted ?? false,
   };
 }
 
@@ -107,6 +170,8 @@ export function fakeConnector(options: FakeOptions = {}): FakeConnector {
     resetSettings: async () => accept(store(defaultSettings())),
     clearCache: async () => accept(0),
     debugInfo: async () => accept({ errors: [] }),
+    servedPage: async () => refuse('network'),
+    highlightLinks: async ({ on }) => accept(on),
     ...options.override,
   };
   const recorded = Object.fromEntries(

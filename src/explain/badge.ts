@@ -1,9 +1,11 @@
 // The toolbar badge: the verdict of the first robot in the user's list for the tab's URL, as a
 // symbol, a colour and a tooltip that names the deciding line.
 import { checkCrawler } from '../crawlers.ts';
+import type { RobotPage } from '../page/judge.ts';
 import type { Outcome } from '../policy.ts';
 import type { RobotsTxt } from '../robots/index.ts';
 import { ruleText } from './formats.ts';
+import { sourceText } from './page.ts';
 import type { Translator } from './translator.ts';
 
 export interface Badge {
@@ -17,6 +19,8 @@ export const BADGE_COLORS = {
   allowed: '#1a7f37',
   disallowed: '#cf222e',
   unreachable: '#9a6700',
+  /** Crawlable, but the page says noindex. */
+  noindex: '#bc4c00',
 } as const;
 
 /** No verdict to show (not an http(s) page, checking off, no robot): an empty badge. */
@@ -26,9 +30,29 @@ export function emptyBadge(t: Translator): Badge {
 
 /**
  * The badge for `robot` at `url`, given the fetch outcome and, when it is 'ok', the parsed file
- * (null gives an empty badge).
+ * (null gives an empty badge). With what the page says to the robot (`page`), a page it may crawl
+ * but that says noindex shows ⊘ instead of ✓.
  */
 export function badgeFor(
+  robot: string,
+  url: string,
+  outcome: Outcome,
+  parsed: RobotsTxt | null,
+  t: Translator,
+  page: RobotPage | null = null,
+): Badge {
+  const crawl = robotsBadge(robot, url, outcome, parsed, t);
+  const noindex = page?.noindexBy ?? null;
+  if (crawl.color !== BADGE_COLORS.allowed || crawl.text === '' || noindex === null) return crawl;
+  return {
+    text: '⊘',
+    color: BADGE_COLORS.noindex,
+    title: t('badgeNoindex', robot, noindex.directive.text.trim(), sourceText(noindex.source, t)),
+  };
+}
+
+/** The robots.txt part of the badge. */
+function robotsBadge(
   robot: string,
   url: string,
   outcome: Outcome,

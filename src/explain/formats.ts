@@ -31,3 +31,17 @@ export function listText(
   const type = kind === 'and' ? 'conjunction' : 'disjunction';
   return new Intl.ListFormat(t.locale, { type }).format(items);
 }
+
+/**
+ * Text from a server made safe to show on one line (or, `multiline`, keeping tabs and line
+ * breaks): control characters, line and paragraph separators and bidirectional overrides shown
+ * as \uXXXX escapes, so nothing hides or reorders what is shown.
+ */
+export function printableText(text: string, multiline = false): string {
+  const pattern = multiline
+    ? // biome-ignore lint/suspicious/noControlCharactersInRegex: escaping control characters is the point
+      /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g
+    : // biome-ignore lint/suspicious/noControlCharactersInRegex: escaping control characters is the point
+      /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+  return text.replace(pattern, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

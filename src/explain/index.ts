@@ -2,8 +2,20 @@
 // options page, the badge and the command line all say things this way, in four languages.
 export { BADGE_COLORS, type Badge, badgeFor, emptyBadge } from './badge.ts';
 export { diagnosticText, severityText, supportText } from './diagnostics.ts';
-export { ageText, listText, ruleText, sizeText } from './formats.ts';
+export { ageText, listText, printableText, ruleText, sizeText } from './formats.ts';
 export { noReportText, outcomeText } from './outcomes.ts';
+export {
+  dateText,
+  type ExplainedPage,
+  explainPage,
+  honouredByText,
+  meaningText,
+  pageProblemSeverity,
+  pageProblemText,
+  pageReadText,
+  servedFindingText,
+  sourceText,
+} from './page.ts';
 export { problemText, type Refusal } from './settings.ts';
 export { groupSentence, phraseText, summarySentences } from './summaries.ts';
 export {

@@ -29,7 +29,7 @@ import {
   type Settings,
   type SettingsProblem,
 } from '../../src/settings.ts';
-import { memoryReports, servingText } from '../fixtures/background.ts';
+import { memoryPages, memoryReports, servingText } from '../fixtures/background.ts';
 import { memoryStorage } from '../fixtures/storage.ts';
 
 const TEXT = 'User-agent: *\nDisallow: /private\n';
@@ -59,6 +59,7 @@ function setup() {
     translators: new Translators(async () => t),
     reports,
   });
+  const { pages, highlights } = memoryPages();
   const tabs = new TabReports({
     getTab: async (tabId) => {
       if (tabId !== 1) throw new Error(`No tab with id: ${tabId}`);
@@ -68,9 +69,31 @@ function setup() {
     reports,
     settings,
     badge,
+    pages,
+    highlights,
     onError: (where, error) => errors.report(where, error),
   });
-  const handlers = protocolHandlers({ tabs, settings, reports, errors });
+  const handlers = protocolHandlers({
+    tabs,
+    settings,
+    reports,
+    errors,
+    highlights,
+    getTab: async () => ({ url: TAB_URL, incognito: false }),
+    access: new HostAccess(async () => true),
+    fetchPage: async (url) => ({
+      ok: true,
+      page: {
+        url,
+        status: 200,
+        contentType: 'text/html',
+        html: '<meta name="robots" content="noindex">',
+        xRobotsTag: [],
+        link: [],
+        cut: false,
+      },
+    }),
+  });
   return {
     handlers,
     errors,
@@ -142,6 +165,17 @@ describe('protocolHandlers: every message is answered', () => {
     debugInfo: {
       req: {},
       check: (reply) => expect(reply).toEqual({ ok: true, value: { errors: [] } }),
+    },
+    servedPage: {
+      req: { tabId: 1 },
+      check: (reply) => {
+        expect(reply.ok && reply.value.url).toBe(TAB_URL.split('#')[0]);
+        expect(reply.ok && reply.value.html).toContain('noindex');
+      },
+    },
+    highlightLinks: {
+      req: { tabId: 1, on: true },
+      check: (reply) => expect(reply).toEqual({ ok: true, value: true }),
     },
   };
 

@@ -9,7 +9,7 @@ import { Translators } from '../../background/translators.ts';
 import { lookupIn, translator } from '../../src/explain/index.ts';
 import { ALL_SITES, hostPattern } from '../../src/policy.ts';
 import type { Settings } from '../../src/settings.ts';
-import { memoryReports, servingText } from '../fixtures/background.ts';
+import { memoryPages, memoryReports, servingText } from '../fixtures/background.ts';
 import { memoryStorage } from '../fixtures/storage.ts';
 
 const TEXT = 'User-agent: *\nDisallow: /private\n';
@@ -70,6 +70,7 @@ async function setup(
     reports,
     settings,
     badge,
+    pages: memoryPages().pages,
     onError: (where, error) => void errors.push([where, (error as Error).message]),
   };
   return {

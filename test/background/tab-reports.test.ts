@@ -9,7 +9,7 @@ import { Translators } from '../../background/translators.ts';
 import { lookupIn, translator } from '../../src/explain/index.ts';
 import { ALL_SITES } from '../../src/policy.ts';
 import { DEFAULT_ROBOTS } from '../../src/settings.ts';
-import { memoryReports, servingText } from '../fixtures/background.ts';
+import { memoryPages, memoryReports, servingText } from '../fixtures/background.ts';
 import { memoryStorage } from '../fixtures/storage.ts';
 
 const TEXT = ['User-agent: GPTBot', 'Disallow: /', '', 'User-agent: *', 'Disallow: /private'].join(
@@ -78,6 +78,7 @@ function setup(tabs: Record<number, TabFacts>, granted: readonly string[] = ALL_
     reports,
     settings,
     badge,
+    ...memoryPages(),
     onError: (where, error) => void errors.push([where, error]),
   });
   return {

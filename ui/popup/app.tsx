@@ -2,6 +2,7 @@
 // `actions`; they never call the browser.
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import type { Translator } from '../../src/explain/index.ts';
+import { compareServed } from '../../src/page/compare.ts';
 import { ParsedFiles } from '../../src/parsed-files.ts';
 import type { Language, Settings } from '../../src/settings.ts';
 import { RobotEditor } from '../components/robot-editor.tsx';
@@ -10,7 +11,10 @@ import { useSettingsChanges } from '../use-settings-changes.ts';
 import { FileView } from './file-view.tsx';
 import { type PopupModel, popupModel } from './model.ts';
 import { Outcome } from './outcome.tsx';
+import { PageStrip } from './page-strip.tsx';
+import { PageView } from './page-view.tsx';
 import { Records } from './records.tsx';
+import { readServed } from './served.ts';
 import { Summary } from './summary.tsx';
 import { Tabs, VIEWS, type View } from './tabs.tsx';
 import { Tester } from './tester.tsx';
@@ -81,6 +85,7 @@ export function App({ tabId, actions, t }: AppProps) {
       if (!settings.ok) return setState({ status: 'error', message: settings.message });
       const model = popupModel(report.value, t, {
         showOtherReadings: settings.value.showOtherReadings,
+        parse: (text) => parsedFiles.get(text),
       });
       setState({ status: 'done', model, settings: settings.value });
     },
@@ -140,7 +145,11 @@ export function App({ tabId, actions, t }: AppProps) {
   const selectedRow = model.rows.find((r) => r.robot === selectedRobot);
   // The line the file view shows: the one jumped to, else the selected robot's deciding line.
   const fileLine = jump?.line ?? selectedRow?.rule?.line ?? null;
-  const available: View[] = model.text === null ? ['verdicts', 'tester', 'robots'] : [...VIEWS];
+  const available: View[] = VIEWS.filter(
+    (v) =>
+      (model.text !== null || !['records', 'file', 'summary'].includes(v)) &&
+      (model.page !== null || v !== 'page'),
+  );
   const current = available.includes(view) ? view : 'verdicts';
   const panel = (name: View, content: () => preact.ComponentChildren) =>
     available.includes(name) &&
@@ -171,6 +180,7 @@ export function App({ tabId, actions, t }: AppProps) {
         onRefresh={() => load(true)}
         onGrant={() => actions.requestPermission(model.origin).then(() => load(false))}
       />
+      {model.page !== null && <PageStrip page={model.page} t={t} />}
       <Tabs current={current} available={available} onChange={show} t={t} />
       {panel('verdicts', () => (
         <VerdictTable
@@ -185,6 +195,32 @@ export function App({ tabId, actions, t }: AppProps) {
           }}
         />
       ))}
+      {model.page !== null &&
+        tabId !== null &&
+        panel('page', () => {
+          const page = model.page;
+          if (page === null) return null;
+          return (
+            <PageView
+              page={page}
+              t={t}
+              highlight={async (on) => {
+                const reply = await actions.highlightLinks({ tabId, on });
+                return reply.ok ? reply.value : null;
+              }}
+              compare={async () => {
+                const reply = await actions.servedPage({ tabId });
+                if (!reply.ok) return { ok: false, message: reply.message };
+                const rendered = page.facts.dom;
+                const served = readServed(reply.value);
+                const findings = rendered.ok
+                  ? compareServed(model.url, served, rendered.facts, model.robots, Date.now())
+                  : [];
+                return { ok: true, served: reply.value, findings };
+              }}
+            />
+          );
+        })}
       {parsed !== null &&
         panel('records', () => (
           <Records

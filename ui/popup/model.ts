@@ -1,4 +1,6 @@
 // What the popup shows for a tab report: the background's verdicts and the fetch, in words.
+
+import { verdictsFor } from '../../src/crawlers.ts';
 import {
   type Blanket,
   type ExplainedVerdict,
@@ -8,8 +10,13 @@ import {
   outcomeText,
   type Translator,
 } from '../../src/explain/index.ts';
-import type { Outcome } from '../../src/policy.ts';
+import { type ExplainedPage, explainPage } from '../../src/explain/page.ts';
+import { type CombinedRow, type Crawl, combineRow } from '../../src/page/combined.ts';
+import type { PageFacts } from '../../src/page/facts.ts';
+import { judgePage, type PageJudgement, unknownPage } from '../../src/page/judge.ts';
+import { type Outcome, robotsOrigin } from '../../src/policy.ts';
 import type { TabReport } from '../../src/protocol.ts';
+import type { RobotsTxt } from '../../src/robots/index.ts';
 
 /** The fetch outcome as `data-fetch-outcome` names it; 'not-applicable' where none was made. */
 export type PageStatus = Outcome['kind'] | 'not-applicable';
@@ -28,15 +35,49 @@ export interface PopupModel {
   blanket: Exclude<Blanket, 'unknown'> | null;
   /** The robot list the background judged with, in order. */
   robots: string[];
-  rows: ExplainedVerdict[];
+  rows: PopupRow[];
+  /** What the page says about itself; null where there is no page to read (not http(s)). */
+  page: PageModel | null;
 }
 
-/** The popup's data for a tab report (`now` for the fetch's age). */
+/** A robot's row: its robots.txt verdict, and what the page says to it. */
+export interface PopupRow extends ExplainedVerdict {
+  page: ExplainedPage;
+  combined: CombinedRow;
+}
+
+export interface PageModel {
+  facts: PageFacts;
+  judgement: PageJudgement;
+  linksHighlighted: boolean;
+}
+
+/** Each row with what the page says to its robot, and the two combined. */
+function withPage(
+  rows: ExplainedVerdict[],
+  judgement: PageJudgement,
+  t: Translator,
+  canonicalCrawl: (robot: string) => Crawl,
+): PopupRow[] {
+  return rows.map((row, i) => {
+    const page = judgement.robots[i] ?? unknownPage(row.robot);
+    const combined = combineRow(row.verdict, page, judgement.canonical, canonicalCrawl(row.robot));
+    return { ...row, page: explainPage(page, combined, judgement, t), combined };
+  });
+}
+
+/** The popup's data for a tab report (`now` for the fetch's age and unavailable_after dates). */
 export function popupModel(
   report: TabReport,
   t: Translator,
-  options: { now?: number; showOtherReadings?: boolean } = {},
+  options: {
+    now?: number;
+    showOtherReadings?: boolean;
+    /** The parsed file, to check the canonical URL against it (same origin only). */
+    parse?: (text: string) => RobotsTxt;
+  } = {},
 ): PopupModel {
+  const now = options.now ?? Date.now();
   const base = {
     url: report.url,
     warnings: [],
@@ -47,24 +88,33 @@ export function popupModel(
   };
   if (report.kind !== 'report') {
     const noPermission = report.kind === 'no-permission';
+    const judgement = judgePage(null, report.robots, now);
     return {
       ...base,
       status: 'not-applicable',
       summary: noReportText(report, t),
       needsPermission: noPermission,
       origin: noPermission ? report.origin : null,
-      rows: explainBlanket(
-        report.robots,
-        'unknown',
+      rows: withPage(
+        explainBlanket(
+          report.robots,
+          'unknown',
+          t,
+          noPermission ? t('noPermissionRow') : t('notApplicableRow'),
+        ),
+        judgement,
         t,
-        noPermission ? t('noPermissionRow') : t('notApplicableRow'),
+        () => 'unknown',
       ),
+      page: null,
     };
   }
   const { outcome, fetchedAt, origin, previousText } = report.report;
-  const { summary, warnings } = outcomeText(outcome, fetchedAt, options.now ?? Date.now(), t);
+  const { summary, warnings } = outcomeText(outcome, fetchedAt, now, t);
   const blanket =
     outcome.kind === 'unavailable' ? 'allow' : outcome.kind === 'unreachable' ? 'disallow' : null;
+  const judgement = judgePage(report.page, report.robots, now);
+  const canonicalCrawl = canonicalVerdicts(judgement, origin, outcome, blanket, options.parse);
   return {
     ...base,
     status: outcome.kind,
@@ -75,9 +125,35 @@ export function popupModel(
     text: outcome.kind === 'ok' ? outcome.text : null,
     previousText,
     blanket,
-    rows:
+    rows: withPage(
       blanket === null
         ? report.verdicts.map((v) => explainVerdict(v, t, options.showOtherReadings ?? true))
         : explainBlanket(report.robots, blanket, t),
+      judgement,
+      t,
+      canonicalCrawl,
+    ),
+    page: { facts: report.page, judgement, linksHighlighted: report.linksHighlighted },
+  };
+}
+
+/** Each robot's robots.txt verdict for the canonical URL, when it is on the page's origin. */
+function canonicalVerdicts(
+  judgement: PageJudgement,
+  origin: string,
+  outcome: Outcome,
+  blanket: 'allow' | 'disallow' | null,
+  parse: ((text: string) => RobotsTxt) | undefined,
+): (robot: string) => Crawl {
+  const canonical = judgement.canonical;
+  if (canonical === null || canonical.self || !canonical.isHttp) return () => 'unknown';
+  if (robotsOrigin(canonical.url) !== origin) return () => 'unknown';
+  if (blanket !== null) return () => (blanket === 'allow' ? 'allowed' : 'disallowed');
+  if (outcome.kind !== 'ok' || parse === undefined) return () => 'unknown';
+  const robots = judgement.robots.map((r) => r.robot);
+  const verdicts = verdictsFor(parse(outcome.text), robots, canonical.url);
+  return (robot) => {
+    const v = verdicts.find((x) => x.robot === robot);
+    return v === undefined ? 'unknown' : v.verdict.allowed ? 'allowed' : 'disallowed';
   };
 }

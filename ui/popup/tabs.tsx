@@ -2,10 +2,19 @@
 import { useRef } from 'preact/hooks';
 import type { MessageKey, Translator } from '../../src/explain/index.ts';
 
-export const VIEWS = ['verdicts', 'records', 'file', 'summary', 'tester', 'robots'] as const;
+export const VIEWS = [
+  'verdicts',
+  'page',
+  'records',
+  'file',
+  'summary',
+  'tester',
+  'robots',
+] as const;
 export type View = (typeof VIEWS)[number];
 const LABELS: Record<View, MessageKey> = {
   verdicts: 'tabVerdicts',
+  page: 'tabPage',
   records: 'tabRecords',
   file: 'tabFile',
   summary: 'tabSummary',

@@ -1,8 +1,15 @@
 // The verdict matrix: one row per robot, with the deciding rule, why, and other readings.
-import { type ExplainedVerdict, ruleText, type Translator } from '../../src/explain/index.ts';
+import {
+  type ExplainedVerdict,
+  type MessageKey,
+  ruleText,
+  type Translator,
+} from '../../src/explain/index.ts';
+import type { ExplainedPage } from '../../src/explain/page.ts';
 
 export interface VerdictTableProps {
-  rows: ExplainedVerdict[];
+  /** With `page`: what the page says to each robot, shown beside its robots.txt verdict. */
+  rows: (ExplainedVerdict & { page?: ExplainedPage })[];
   t: Translator;
   caption: string;
   /** Show a line in the file view. */
@@ -27,6 +34,31 @@ function Verdict({ verdict, t }: { verdict: ExplainedVerdict['verdict']; t: Tran
   return (
     <span class={`pill ${verdict}`}>
       <span aria-hidden="true">{symbol}</span> {label}
+    </span>
+  );
+}
+
+const INDEX_LABELS: Record<ExplainedPage['index'], MessageKey> = {
+  index: 'pageIndex',
+  noindex: 'pageNoindex',
+  unknown: 'pageIndexUnknown',
+};
+const FOLLOW_LABELS: Record<ExplainedPage['follow'], MessageKey> = {
+  follow: 'pageFollow',
+  nofollow: 'pageNofollow',
+  unknown: 'pageFollowUnknown',
+};
+
+/** What the page says to a robot: two small pills, index and follow. */
+function PagePills({ page, t }: { page: ExplainedPage; t: Translator }) {
+  return (
+    <span class="page-pills">
+      <span class={`pill small ${page.index}`} title={t('pageIndexLabel')}>
+        {t(INDEX_LABELS[page.index])}
+      </span>
+      <span class={`pill small ${page.follow}`} title={t('pageFollowLabel')}>
+        {t(FOLLOW_LABELS[page.follow])}
+      </span>
     </span>
   );
 }
@@ -56,6 +88,9 @@ export function VerdictTable({ rows, t, caption, onJump, onSelect, variant }: Ve
                     'data-verdict-rfc9309': row.verdictRfc9309,
                     'data-verdict-1994': row.verdict1994,
                     ...(rule === null ? {} : { 'data-rule-line': String(rule.line) }),
+                    ...(row.page === undefined
+                      ? {}
+                      : { 'data-page-index': row.page.index, 'data-page-follow': row.page.follow }),
                   }
                 : { 'data-tester-robot': row.robot, 'data-tester-verdict': row.verdict })}
             >
@@ -75,6 +110,7 @@ export function VerdictTable({ rows, t, caption, onJump, onSelect, variant }: Ve
               </th>
               <td>
                 <Verdict verdict={row.verdict} t={t} />
+                {row.page !== undefined && <PagePills page={row.page} t={t} />}
               </td>
               <td class="why">
                 {rule !== null && (
@@ -96,6 +132,16 @@ export function VerdictTable({ rows, t, caption, onJump, onSelect, variant }: Ve
                   </div>
                 ))}
                 {row.note !== null && <div class="note">{row.note}</div>}
+                {row.page?.conflicts.map((c) => (
+                  <div class="conflict" key={c}>
+                    {c}
+                  </div>
+                ))}
+                {row.page?.lines.map((line) => (
+                  <div class="page-line" key={line}>
+                    {line}
+                  </div>
+                ))}
               </td>
             </tr>
           );

@@ -224,7 +224,7 @@ describe('popup', () => {
     await open(report(ok(TEXT)));
     const verdicts = screen.getByRole('tab', { name: 'Verdicts' });
     fireEvent.keyDown(verdicts, { key: 'ArrowRight' });
-    expect(screen.getByRole('tab', { name: 'Records' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tab', { name: 'Page' }).getAttribute('aria-selected')).toBe('true');
     fireEvent.keyDown(verdicts, { key: 'End' });
     expect(screen.getByRole('tab', { name: 'Robots' }).getAttribute('aria-selected')).toBe('true');
   });

@@ -45,7 +45,12 @@ describe('popupModel', () => {
       previousText: null,
       blanket: null,
       robots: ROBOTS,
-      rows: explainBlanket(ROBOTS, 'unknown', t, 'not applicable'),
+      rows: explainBlanket(ROBOTS, 'unknown', t, 'not applicable').map((row) => ({
+        ...row,
+        page: { index: 'unknown', follow: 'unknown', lines: [], conflicts: [] },
+        combined: { state: 'unknown', conflicts: [] },
+      })),
+      page: null,
     });
     expect(m.rows.map((r) => [r.robot, r.verdict, r.why])).toEqual([
       ['GPTBot', 'unknown', 'not applicable'],

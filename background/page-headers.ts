@@ -1,0 +1,130 @@
+// The main-frame responses of each tab, as the browser reports them (webRequest.onHeadersReceived):
+// the headers that page-level rules live in (X-Robots-Tag, Link, Content-Type), kept per tab and
+// per URL in storage.session, so they survive the background being stopped, stay in memory (never
+// on disk) and go when the tab closes. Response headers belong to the URL that was loaded: asked
+// for another URL (after history.pushState), there are none.
+
+import type { PageFacts } from '../src/page/facts.ts';
+import { PAGE_LIMITS, type ResponseFacts } from '../src/page/facts.ts';
+import type { StorageArea } from './storage-area.ts';
+
+/** The part of a webRequest.onHeadersReceived event that is read. */
+export interface ResponseEvent {
+  tabId: number;
+  url: string;
+  statusCode: number;
+  responseHeaders?: { name: string; value?: string | undefined }[] | undefined;
+}
+
+/** Responses kept per tab: enough for going back and forth between a few pages. */
+const PER_TAB = 4;
+const PREFIX = 'page-headers:';
+
+function withoutFragment(url: string): string {
+  const hash = url.indexOf('#');
+  return hash === -1 ? url : url.slice(0, hash);
+}
+
+/** The facts of one response, its header values bounded in all to PAGE_LIMITS.headerChars. */
+export function responseFacts(event: ResponseEvent, at: number): ResponseFacts {
+  const facts: ResponseFacts = {
+    url: event.url,
+    status: event.statusCode,
+    contentType: null,
+    xRobotsTag: [],
+    link: [],
+    cut: false,
+    at,
+  };
+  let budget: number = PAGE_LIMITS.headerChars;
+  for (const header of event.responseHeaders ?? []) {
+    const name = header.name.toLowerCase();
+    const value = header.value ?? '';
+    if (name === 'content-type') {
+      facts.contentType ??= value.slice(0, 256);
+      continue;
+    }
+    const list = name === 'x-robots-tag' ? facts.xRobotsTag : name === 'link' ? facts.link : null;
+    if (list === null) continue;
+    if (value.length > budget) {
+      facts.cut = true;
+      continue;
+    }
+    budget -= value.length;
+    list.push(value);
+  }
+  return facts;
+}
+
+export class PageHeaders {
+  private readonly area: StorageArea;
+  private readonly now: () => number;
+  /** Per tab, newest first; loaded from the area after a restart. */
+  private readonly tabs = new Map<number, ResponseFacts[]>();
+  /** Per tab, the last write, so writes land in order. */
+  private readonly writes = new Map<number, Promise<void>>();
+
+  constructor(area: StorageArea, now: () => number = Date.now) {
+    this.area = area;
+    this.now = now;
+  }
+
+  /** Records a main-frame response (redirect responses are hops, not the page, and are skipped). */
+  async observe(event: ResponseEvent): Promise<void> {
+    if (event.tabId < 0 || (event.statusCode >= 300 && event.statusCode < 400)) return;
+    const facts = responseFacts(event, this.now());
+    const key = withoutFragment(facts.url);
+    const list = await this.list(event.tabId);
+    const next = [facts, ...list.filter((r) => withoutFragment(r.url) !== key)].slice(0, PER_TAB);
+    this.tabs.set(event.tabId, next);
+    await this.write(event.tabId, () => this.area.set({ [PREFIX + event.tabId]: next }));
+  }
+
+  /** The headers of the response that loaded `url` in the tab, or why there are none. */
+  async forUrl(tabId: number, url: string): Promise<PageFacts['headers']> {
+    const list = await this.list(tabId);
+    const key = withoutFragment(url);
+    const facts = list.find((r) => withoutFragment(r.url) === key);
+    if (facts !== undefined) return { ok: true, facts };
+    // The tab loaded something we saw, then changed its URL in the page (or went somewhere we
+    // did not see load): the headers we have are another URL's.
+    return { ok: false, why: list.length > 0 ? 'same-document' : 'not-seen' };
+  }
+
+  /** The tab closed. */
+  async forget(tabId: number): Promise<void> {
+    this.tabs.delete(tabId);
+    await this.write(tabId, () => this.area.remove(PREFIX + tabId));
+    this.writes.delete(tabId);
+  }
+
+  private async list(tabId: number): Promise<ResponseFacts[]> {
+    const known = this.tabs.get(tabId);
+    if (known !== undefined) return known;
+    const stored = (await this.area.get(PREFIX + tabId))[PREFIX + tabId];
+    const list = Array.isArray(stored) ? (stored as ResponseFacts[]).filter(isFacts) : [];
+    // Another event may have filled it while the area answered.
+    const now = this.tabs.get(tabId);
+    if (now !== undefined) return now;
+    this.tabs.set(tabId, list);
+    return list;
+  }
+
+  private write(tabId: number, step: () => Promise<void>): Promise<void> {
+    const next = (this.writes.get(tabId) ?? Promise.resolve()).then(step, step);
+    this.writes.set(tabId, next);
+    return next;
+  }
+}
+
+/** A stored entry of the shape written (storage may hold anything). */
+function isFacts(value: unknown): value is ResponseFacts {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    typeof v['url'] === 'string' &&
+    typeof v['status'] === 'number' &&
+    Array.isArray(v['xRobotsTag']) &&
+    Array.isArray(v['link'])
+  );
+}

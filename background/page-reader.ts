@@ -1,0 +1,61 @@
+// What a tab's page says about itself: its DOM read on demand (scripting.executeScript, only when
+// the popup or the automatic badge needs it) and the headers of the response that loaded it.
+import type { DomFacts, PageFacts } from '../src/page/facts.ts';
+import type { PageHeaders } from './page-headers.ts';
+
+export interface PageReaderDeps {
+  /** Runs the DOM reader in the tab's top frame; throws when the browser refuses. */
+  readDom: (tabId: number) => Promise<DomFacts | null>;
+  headers: PageHeaders;
+  /** How long a page may take to answer (a page still loading answers when it is idle). */
+  timeoutMs?: number;
+}
+
+export class PageReader {
+  private readonly deps: PageReaderDeps;
+
+  constructor(deps: PageReaderDeps) {
+    this.deps = deps;
+  }
+
+  /** Everything known about the page shown in `tabId` at `url`; never throws. */
+  async read(tabId: number, url: string): Promise<PageFacts> {
+    const [dom, headers] = await Promise.all([
+      this.dom(tabId),
+      this.deps.headers.forUrl(tabId, url).catch(() => ({ ok: false, why: 'not-seen' }) as const),
+    ]);
+    return { url, dom, headers };
+  }
+
+  private async dom(tabId: number): Promise<PageFacts['dom']> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<'timeout'>((resolve) => {
+      timer = setTimeout(() => resolve('timeout'), this.deps.timeoutMs ?? 3000);
+    });
+    try {
+      const facts = await Promise.race([this.deps.readDom(tabId), timeout]);
+      if (facts === 'timeout') return { ok: false, why: 'timeout' };
+      if (facts === null || !isDomFacts(facts)) return { ok: false, why: 'refused' };
+      return { ok: true, facts };
+    } catch {
+      // The browser refused to run the reader there (a store page, a PDF viewer, an error
+      // page, host access withheld): the page is judged by its headers.
+      return { ok: false, why: 'refused' };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
+
+/** The reader's answer has its shape (a page cannot change it, but a browser may answer null). */
+function isDomFacts(value: unknown): value is DomFacts {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    typeof v['contentType'] === 'string' &&
+    typeof v['baseUrl'] === 'string' &&
+    Array.isArray(v['metas']) &&
+    Array.isArray(v['canonicals']) &&
+    typeof v['links'] === 'object'
+  );
+}

@@ -1,0 +1,230 @@
+// Page-level signals in words: what a page's robots meta tags and X-Robots-Tag headers say to each
+// robot, why, which of its directives each vendor honours, what is wrong with them, and where
+// they contradict robots.txt or the canonical.
+import { findCrawler } from '../crawlers.ts';
+import type { CombinedRow, Conflict } from '../page/combined.ts';
+import type { ServedFinding } from '../page/compare.ts';
+import { DIRECTIVES, type DirectiveName, type PageRules } from '../page/directives.ts';
+import type { Applied, PageJudgement, PageProblem, PageSource, RobotPage } from '../page/judge.ts';
+import { listText } from './formats.ts';
+import type { MessageKey, Translator } from './translator.ts';
+
+/** Where a directive came from: `meta name="googlebot"`, `X-Robots-Tag (bingbot)`. */
+export function sourceText(source: PageSource, t: Translator): string {
+  if (source.kind === 'meta')
+    return source.inBody
+      ? t('pageSourceMetaBody', source.label ?? '')
+      : t('pageSourceMeta', source.label ?? '');
+  return source.label === null ? t('pageSourceHeader') : t('pageSourceHeaderFor', source.label);
+}
+
+/** A directive as written, trimmed: `noindex`, `max-snippet:20`. */
+function directiveText(a: Applied): string {
+  return a.directive.text.replace(/\s*:\s*/, ':');
+}
+
+const VENDORS: Record<Exclude<PageRules, 'undocumented' | 'control-token'>, string> = {
+  google: 'Google',
+  bing: 'Bing',
+  apple: 'Apple',
+  yandex: 'Yandex',
+};
+
+/** Who honours a directive, in words ("Google and Bing", "every robot that reads page tags"). */
+export function honouredByText(name: DirectiveName, t: Translator): string {
+  const by = DIRECTIVES[name].documentedBy;
+  if (by.includes('undocumented')) return t('honouredByAll');
+  if (by.length === 0) return t('honouredByNobody');
+  const vendors = by.flatMap((r) => (r in VENDORS ? [VENDORS[r as keyof typeof VENDORS]] : []));
+  return t('honouredBy', listText(vendors, t));
+}
+
+const MEANINGS: Record<DirectiveName, MessageKey> = {
+  all: 'dirDefault',
+  index: 'dirDefault',
+  follow: 'dirDefault',
+  noindex: 'dirNoindex',
+  nofollow: 'dirNofollow',
+  none: 'dirNone',
+  nosnippet: 'dirNosnippet',
+  indexifembedded: 'dirIndexifembedded',
+  'max-snippet': 'dirMaxSnippet',
+  'max-image-preview': 'dirMaxImagePreview',
+  'max-video-preview': 'dirMaxVideoPreview',
+  notranslate: 'dirNotranslate',
+  noimageindex: 'dirNoimageindex',
+  unavailable_after: 'dirUnavailableAfter',
+  noarchive: 'dirNoarchive',
+  nocache: 'dirNocache',
+  noodp: 'dirObsolete',
+  noydir: 'dirObsolete',
+};
+
+/** What a directive asks, in a few words. */
+export function meaningText(name: DirectiveName, t: Translator): string {
+  return t(MEANINGS[name]);
+}
+
+/** A date and time as the user's locale writes it, in UTC. */
+export function dateText(time: number, t: Translator): string {
+  return new Intl.DateTimeFormat(t.locale, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'UTC',
+  }).format(time);
+}
+
+/** A robot's page row, in words. */
+export interface ExplainedPage {
+  index: RobotPage['index'];
+  follow: RobotPage['follow'];
+  /** Why noindex / nofollow, what it ignores, what its vendor documents; one sentence each. */
+  lines: string[];
+  /** The contradictions with robots.txt and the canonical, one sentence each. */
+  conflicts: string[];
+}
+
+const CONFLICTS: Record<Conflict, MessageKey> = {
+  'blocked-noindex': 'conflictBlockedNoindex',
+  'blocked-unseen': 'conflictBlockedUnseen',
+  'noindex-canonical': 'conflictNoindexCanonical',
+  'canonical-disallowed': 'conflictCanonicalDisallowed',
+  'canonical-other-host': 'conflictCanonicalOtherHost',
+};
+
+/** What the page says to one robot, and how it combines with robots.txt, in words. */
+export function explainPage(
+  page: RobotPage,
+  combined: CombinedRow,
+  judgement: PageJudgement,
+  t: Translator,
+): ExplainedPage {
+  const { robot } = page;
+  const lines: string[] = [];
+  if (page.noindexBy !== null) {
+    const a = page.noindexBy;
+    lines.push(
+      a.directive.name === 'unavailable_after'
+        ? t('pageExpired', robot, dateText(a.directive.value, t), sourceText(a.source, t))
+        : t('pageNoindexBy', robot, directiveText(a), sourceText(a.source, t)),
+    );
+  }
+  if (page.nofollowBy !== null && page.nofollowBy.directive.name !== 'none') {
+    lines.push(
+      t('pageNofollowBy', directiveText(page.nofollowBy), sourceText(page.nofollowBy.source, t)),
+    );
+  }
+  if (page.expiresAt !== null) lines.push(t('pageExpires', dateText(page.expiresAt, t)));
+  const ignored = [...new Set(page.applied.filter((a) => !a.honoured).map(directiveText))];
+  const vendor = findCrawler(robot)?.vendor ?? robot;
+  if (ignored.length > 0 && page.rules !== 'control-token' && page.rules !== 'undocumented')
+    lines.push(t('pageIgnores', robot, listText(ignored, t)));
+  if (page.rules === 'control-token') lines.push(t('pageControlToken', robot));
+  else if (page.rules === 'undocumented' && judgement.sources.length > 0)
+    lines.push(t('pageUndocumented', vendor, robot));
+  if (findCrawler(robot)?.page.ignoresGeneric) lines.push(t('pageIgnoresGeneric', robot));
+  const conflicts = combined.conflicts.map((c) =>
+    c === 'canonical-other-host' && judgement.canonical !== null
+      ? t(CONFLICTS[c], hostOf(judgement.canonical.url))
+      : t(CONFLICTS[c], robot),
+  );
+  return { index: page.index, follow: page.follow, lines, conflicts };
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    // Not a URL: the text itself.
+    return url;
+  }
+}
+
+/** Why the page's signals are incomplete, or null when everything could be read. */
+export function pageReadText(judgement: PageJudgement, t: Translator): string[] {
+  if (!judgement.readable) return [];
+  const out: string[] = [];
+  if (judgement.headers === 'same-document') out.push(t('headersSameDocument'));
+  else if (judgement.headers === 'not-seen') out.push(t('headersNotSeen'));
+  if (judgement.dom === 'not-html') out.push(t('domNotHtml'));
+  else if (judgement.dom === 'unreadable') out.push(t('domUnreadable'));
+  return out;
+}
+
+/** One problem of the page's tags and headers, in one sentence. */
+export function pageProblemText(problem: PageProblem, t: Translator): string {
+  switch (problem.code) {
+    case 'unknown-directive':
+      return problem.suggestion === null
+        ? t('pageProblemUnknown', problem.text, sourceText(problem.source, t))
+        : t(
+            'pageProblemUnknownSuggest',
+            problem.text,
+            sourceText(problem.source, t),
+            problem.suggestion,
+          );
+    case 'bad-value':
+      return t('pageProblemBadValue', problem.text, sourceText(problem.source, t));
+    case 'bad-date':
+      return t('pageProblemBadDate', problem.text, sourceText(problem.source, t));
+    case 'unknown-robots-name':
+      return t('pageProblemRobotsName', problem.name, problem.suggestion);
+    case 'contradicts-generic':
+      return t('pageProblemContradicts', problem.name, problem.says, problem.generic);
+    case 'canonicals-disagree':
+      return t('pageProblemCanonicals', listText(problem.urls, t));
+    case 'canonical-relative':
+      return t('pageProblemCanonicalRelative', problem.href);
+    case 'canonical-cross-host':
+      return t('pageProblemCanonicalHost', hostOf(problem.url));
+    case 'canonical-not-http':
+      return t('pageProblemCanonicalNotHttp', problem.href);
+    case 'canonical-in-body':
+      return t('pageProblemCanonicalBody', problem.href);
+    case 'meta-in-body':
+      return t('pageProblemMetaBody', problem.name);
+    case 'content-cut':
+      return t('pageProblemContentCut', problem.name);
+    case 'tags-cut':
+      return t('pageProblemTagsCut');
+    case 'headers-cut':
+      return t('pageProblemHeadersCut');
+  }
+}
+
+/** How serious a page problem is: errors change what a robot does against the intent. */
+export function pageProblemSeverity(problem: PageProblem): 'error' | 'warning' | 'info' {
+  switch (problem.code) {
+    case 'unknown-directive':
+    case 'bad-value':
+    case 'bad-date':
+    case 'unknown-robots-name':
+    case 'canonicals-disagree':
+    case 'canonical-not-http':
+      return 'error';
+    case 'contradicts-generic':
+    case 'canonical-cross-host':
+    case 'canonical-in-body':
+    case 'content-cut':
+    case 'tags-cut':
+    case 'headers-cut':
+      return 'warning';
+    case 'canonical-relative':
+    case 'meta-in-body':
+      return 'info';
+  }
+}
+
+/** A finding of the served/rendered comparison, in one sentence. */
+export function servedFindingText(finding: ServedFinding, t: Translator): string {
+  switch (finding.kind) {
+    case 'removed-by-script':
+      return t('servedRemoved', finding.robot);
+    case 'added-by-script':
+      return t('servedAdded', finding.robot);
+    case 'canonical-changed':
+      return t('servedCanonical', finding.served ?? '—', finding.rendered ?? '—');
+    case 'same':
+      return t('servedSame');
+  }
+}

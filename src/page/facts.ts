@@ -1,0 +1,96 @@
+// What a page says about itself, as read by the extension (or any other client): the main-frame
+// response's headers and the DOM's meta robots and canonical tags. Plain data, built by the
+// adapters (webext/read-page.ts for the DOM, background/page-headers.ts for the headers) and
+// judged by src/page/judge.ts. Every string in it came from an arbitrary server.
+
+/** A `<meta name content>` whose name could be a robot's (every meta with a name is kept). */
+export interface MetaTag {
+  /** The name attribute as written (case kept, trimmed). */
+  name: string;
+  /** The content attribute, cut at MAX_ATTRIBUTE_CHARS. */
+  content: string;
+  /** In `<body>` rather than `<head>`: Google reads it there too, others may not. */
+  inBody: boolean;
+  /** The content was longer than MAX_ATTRIBUTE_CHARS and was cut. */
+  cut: boolean;
+}
+
+/** A `<link rel="canonical" href>`. */
+export interface CanonicalTag {
+  /** The href attribute as written, cut at MAX_ATTRIBUTE_CHARS. */
+  href: string;
+  inBody: boolean;
+}
+
+/** Links on the page (`<a href>`, `<area href>`) and how many carry each rel qualifier. */
+export interface LinkCounts {
+  total: number;
+  nofollow: number;
+  ugc: number;
+  sponsored: number;
+}
+
+/** The DOM as rendered when it was read. */
+export interface DomFacts {
+  /** document.contentType: only HTML documents' tags count. */
+  contentType: string;
+  /** document.baseURI: relative hrefs resolve against it. */
+  baseUrl: string;
+  /** Meta tags whose name is a robot's name, `robots`, or close to it; in document order. */
+  metas: MetaTag[];
+  canonicals: CanonicalTag[];
+  links: LinkCounts;
+  /** More tags than the reader keeps (MAX_TAGS): the rest were dropped. */
+  cut: boolean;
+  /** How long the read took on the page's main thread, in milliseconds. */
+  readMs: number;
+}
+
+/** The main-frame response that loaded the page, as the browser reported it. */
+export interface ResponseFacts {
+  /** The URL the response answered (after redirects). */
+  url: string;
+  status: number;
+  /** The Content-Type header, or null when there was none. */
+  contentType: string | null;
+  /** Every X-Robots-Tag header value, in order (a browser may have joined repeated ones). */
+  xRobotsTag: string[];
+  /** Every Link header value, in order. */
+  link: string[];
+  /** More header bytes than kept (MAX_HEADER_CHARS in all): the rest were dropped. */
+  cut: boolean;
+  /** When the response arrived (ms since the epoch). */
+  at: number;
+}
+
+/** Why the response headers are not known for the page's URL. */
+export type HeadersUnknown =
+  /** The tab changed its URL in the page (history.pushState, a hash change) since it loaded. */
+  | 'same-document'
+  /** No response was seen: the tab loaded before the extension started, or from a cache the browser does not report. */
+  | 'not-seen';
+
+/** Why the DOM was not read. */
+export type DomUnreadable =
+  /** The browser refused to run the reader there (a store page, a viewer, an error page). */
+  | 'refused'
+  /** The page did not answer in time. */
+  | 'timeout';
+
+/** Everything known about a page: what the judge takes. */
+export interface PageFacts {
+  /** The tab's URL now. */
+  url: string;
+  dom: { ok: true; facts: DomFacts } | { ok: false; why: DomUnreadable };
+  headers: { ok: true; facts: ResponseFacts } | { ok: false; why: HeadersUnknown };
+}
+
+/** Cut points for what a hostile page can make the extension keep. */
+export const PAGE_LIMITS = {
+  /** Characters kept of one attribute (meta content, href). */
+  attributeChars: 8192,
+  /** Meta and canonical tags kept. */
+  tags: 200,
+  /** Characters kept of all X-Robots-Tag and Link values together. */
+  headerChars: 65_536,
+} as const;

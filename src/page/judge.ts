@@ -1,0 +1,423 @@
+// What a page says to each robot: its robots meta tags and X-Robots-Tag headers read, addressed
+// and combined (the most restrictive wins), its canonical, and what is wrong with them. Sources
+// are cited in directives.ts; the names each robot answers to come from its crawler profile.
+import { PAGE_NAMES, pageProfileOf } from '../crawlers.ts';
+import {
+  type Directive,
+  type DirectiveProblem,
+  honours,
+  type PageRules,
+  parseMetaContent,
+  parseXRobotsTag,
+} from './directives.ts';
+import type { LinkCounts, PageFacts } from './facts.ts';
+import { canonicalLinks } from './link-header.ts';
+
+/** One tag, or one scope of one header, as read. */
+export interface PageSource {
+  kind: 'meta' | 'header';
+  /** Who it addresses, lower case: `robots` (meta) or null (header) for every robot, else a token. */
+  audience: string | null;
+  /** The meta name as written, or the header scope as written (null: unscoped). */
+  label: string | null;
+  /** The tag's content, or the header value it came from. */
+  text: string;
+  inBody: boolean;
+  directives: Directive[];
+  problems: DirectiveProblem[];
+  /** The text was longer than the reader keeps. */
+  cut: boolean;
+}
+
+/** A directive addressed to a robot, and whether its vendor documents it. */
+export interface Applied {
+  source: PageSource;
+  directive: Directive;
+  honoured: boolean;
+}
+
+export type IndexSignal = 'index' | 'noindex' | 'unknown';
+export type FollowSignal = 'follow' | 'nofollow' | 'unknown';
+
+/** What the page says to one robot. */
+export interface RobotPage {
+  robot: string;
+  rules: PageRules;
+  /** `unknown` only when a source that could say noindex was not read (headers, DOM). */
+  index: IndexSignal;
+  follow: FollowSignal;
+  /** The first honoured directive that makes it noindex, or null. */
+  noindexBy: Applied | null;
+  nofollowBy: Applied | null;
+  /** Everything addressed to it, in document order: meta tags first, then headers. */
+  applied: Applied[];
+  /** An honoured unavailable_after still in the future: when the page leaves the index. */
+  expiresAt: number | null;
+}
+
+export interface Canonical {
+  /** The absolute URL, or the text as written when it is not a URL. */
+  url: string;
+  via: 'tag' | 'header';
+  /** An http(s) URL (anything else is shown as text, never followed). */
+  isHttp: boolean;
+  /** It is the page's own URL (fragment aside). */
+  self: boolean;
+  sameHost: boolean;
+  inBody: boolean;
+  /** The href was relative. */
+  relative: boolean;
+}
+
+export type PageProblem =
+  | (DirectiveProblem & { source: PageSource })
+  /** A meta name close to a robot's that addresses nobody (`robot`, `google-bot`). */
+  | { code: 'unknown-robots-name'; name: string; suggestion: string }
+  /** A specific tag says index or follow where the generic one says no: the no wins. */
+  | {
+      code: 'contradicts-generic';
+      name: string;
+      says: 'index' | 'follow';
+      generic: 'noindex' | 'nofollow';
+    }
+  | { code: 'canonicals-disagree'; urls: string[] }
+  | { code: 'canonical-relative'; href: string }
+  | { code: 'canonical-cross-host'; url: string }
+  | { code: 'canonical-not-http'; href: string }
+  | { code: 'canonical-in-body'; href: string }
+  | { code: 'meta-in-body'; name: string }
+  | { code: 'content-cut'; name: string }
+  | { code: 'tags-cut' }
+  | { code: 'headers-cut' };
+
+/** What the page says, to each robot in the list. */
+export interface PageJudgement {
+  /** The page's signals could be read at all (an http(s) page). */
+  readable: boolean;
+  /** The response headers are those of the page's current URL. */
+  headers: 'seen' | 'same-document' | 'not-seen';
+  /** The DOM was read and counts (an HTML document), read but not HTML, or not read. */
+  dom: 'html' | 'not-html' | 'unreadable';
+  sources: PageSource[];
+  robots: RobotPage[];
+  /** The canonical that counts (the first in `<head>`, else the header's), or null. */
+  canonical: Canonical | null;
+  /** Every canonical declared, tags first. */
+  canonicals: Canonical[];
+  problems: PageProblem[];
+  links: LinkCounts | null;
+}
+
+const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
+
+function isHtml(contentType: string | null): boolean | null {
+  if (contentType === null) return null;
+  return HTML_TYPES.has(contentType.split(';')[0]?.trim().toLowerCase() ?? '');
+}
+
+function withoutFragment(url: URL): string {
+  const copy = new URL(url.href);
+  copy.hash = '';
+  return copy.href;
+}
+
+/** A URL, or null (never throws). */
+function urlOf(text: string, base?: string): URL | null {
+  try {
+    return new URL(text, base);
+  } catch {
+    // Not a URL: the caller shows the text as written.
+    return null;
+  }
+}
+
+function canonicalOf(
+  href: string,
+  base: string,
+  page: URL | null,
+  via: Canonical['via'],
+  inBody: boolean,
+): Canonical {
+  const trimmed = href.trim();
+  const url = urlOf(trimmed, base);
+  const isHttp = url !== null && (url.protocol === 'http:' || url.protocol === 'https:');
+  return {
+    url: url?.href ?? trimmed,
+    via,
+    isHttp,
+    self: url !== null && page !== null && withoutFragment(url) === withoutFragment(page),
+    sameHost: url !== null && page !== null && url.host === page.host,
+    inBody,
+    relative: urlOf(trimmed) === null,
+  };
+}
+
+/** Meta names that look like a robot's but address nobody: `robot`, `googlebots`, `bing-bot`. */
+function nearRobotName(name: string): string | null {
+  const squashed = name.replace(/[\s_-]+/g, '');
+  for (const known of PAGE_NAMES) {
+    const k = known.replace(/[\s_-]+/g, '');
+    if (squashed === k) return known;
+    if (squashed.length >= 5 && Math.abs(squashed.length - k.length) <= 1 && close(squashed, k))
+      return known;
+  }
+  return null;
+}
+
+/** Edit distance at most 1. */
+function close(a: string, b: string): boolean {
+  let i = 0;
+  let j = 0;
+  let edits = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i] === b[j]) {
+      i++;
+      j++;
+      continue;
+    }
+    if (++edits > 1) return false;
+    if (a.length > b.length) i++;
+    else if (b.length > a.length) j++;
+    else {
+      i++;
+      j++;
+    }
+  }
+  return edits + (a.length - i) + (b.length - j) <= 1;
+}
+
+/** Reads the page's tags and headers into sources, with the problems of their own. */
+function readSources(
+  facts: PageFacts,
+  audiences: ReadonlySet<string>,
+  problems: PageProblem[],
+): PageSource[] {
+  const sources: PageSource[] = [];
+  if (facts.dom.ok && isHtmlDom(facts)) {
+    for (const meta of facts.dom.facts.metas) {
+      const name = meta.name.trim().toLowerCase();
+      if (!PAGE_NAMES.has(name) && !audiences.has(name)) {
+        const near = nearRobotName(name);
+        if (near !== null)
+          problems.push({ code: 'unknown-robots-name', name: meta.name, suggestion: near });
+        continue;
+      }
+      const scope = parseMetaContent(meta.content);
+      sources.push({
+        kind: 'meta',
+        audience: name,
+        label: meta.name,
+        text: meta.content,
+        inBody: meta.inBody,
+        directives: scope.directives,
+        problems: scope.problems,
+        cut: meta.cut,
+      });
+      if (meta.inBody) problems.push({ code: 'meta-in-body', name: meta.name });
+      if (meta.cut) problems.push({ code: 'content-cut', name: meta.name });
+    }
+    if (facts.dom.facts.cut) problems.push({ code: 'tags-cut' });
+  }
+  if (facts.headers.ok) {
+    for (const value of facts.headers.facts.xRobotsTag) {
+      for (const scope of parseXRobotsTag(value)) {
+        sources.push({
+          kind: 'header',
+          audience: scope.agent?.toLowerCase() ?? null,
+          label: scope.agent,
+          text: value,
+          inBody: false,
+          directives: scope.directives,
+          problems: scope.problems,
+          cut: false,
+        });
+      }
+    }
+    if (facts.headers.facts.cut) problems.push({ code: 'headers-cut' });
+  }
+  for (const source of sources)
+    for (const problem of source.problems) problems.push({ ...problem, source });
+  return sources;
+}
+
+function isHtmlDom(facts: PageFacts): boolean {
+  // The response's type when it is known for this URL (a PDF viewer's DOM is the viewer's), else
+  // the document's.
+  const fromHeaders = facts.headers.ok ? isHtml(facts.headers.facts.contentType) : null;
+  if (fromHeaders !== null) return fromHeaders;
+  return facts.dom.ok ? (isHtml(facts.dom.facts.contentType) ?? true) : false;
+}
+
+const NOINDEX = new Set(['noindex', 'none']);
+const NOFOLLOW = new Set(['nofollow', 'none']);
+
+function judgeRobot(
+  robot: string,
+  sources: PageSource[],
+  complete: boolean,
+  now: number,
+): RobotPage {
+  const profile = pageProfileOf(robot);
+  const audience = new Set(profile.audience);
+  const applied: Applied[] = [];
+  for (const source of sources) {
+    const addressed =
+      source.audience === null ? !profile.ignoresGeneric : audience.has(source.audience);
+    if (!addressed) continue;
+    for (const directive of source.directives)
+      applied.push({ source, directive, honoured: honours(profile.rules, directive.name) });
+  }
+  let noindexBy: Applied | null = null;
+  let nofollowBy: Applied | null = null;
+  let expiresAt: number | null = null;
+  for (const a of applied) {
+    if (!a.honoured) continue;
+    const { directive } = a;
+    if (noindexBy === null && NOINDEX.has(directive.name)) noindexBy = a;
+    if (nofollowBy === null && NOFOLLOW.has(directive.name)) nofollowBy = a;
+    if (directive.name === 'unavailable_after') {
+      // Google: after that date the page is no longer shown; before it, the rule has no effect.
+      if (directive.value <= now) noindexBy ??= a;
+      else expiresAt = Math.min(expiresAt ?? directive.value, directive.value);
+    }
+  }
+  return {
+    robot,
+    rules: profile.rules,
+    index: noindexBy !== null ? 'noindex' : complete ? 'index' : 'unknown',
+    follow: nofollowBy !== null ? 'nofollow' : complete ? 'follow' : 'unknown',
+    noindexBy,
+    nofollowBy,
+    applied,
+    expiresAt: noindexBy === null ? expiresAt : null,
+  };
+}
+
+/** A specific tag that says index/follow where the generic one says no. */
+function contradictions(sources: PageSource[], problems: PageProblem[]): void {
+  const generic = sources.filter((s) => s.audience === null || s.audience === 'robots');
+  const genericSays = (names: Set<string>) =>
+    generic.some((s) => s.directives.some((d) => names.has(d.name)));
+  const noindex = genericSays(NOINDEX);
+  const nofollow = genericSays(NOFOLLOW);
+  const seen = new Set<string>();
+  for (const source of sources) {
+    if (source.audience === null || source.audience === 'robots') continue;
+    for (const d of source.directives) {
+      const says =
+        d.name === 'index' || d.name === 'all'
+          ? noindex
+            ? 'index'
+            : null
+          : d.name === 'follow' && nofollow
+            ? 'follow'
+            : null;
+      if (says === null) continue;
+      const key = `${source.audience}:${says}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      problems.push({
+        code: 'contradicts-generic',
+        name: source.label ?? source.audience,
+        says,
+        generic: says === 'index' ? 'noindex' : 'nofollow',
+      });
+    }
+  }
+}
+
+function readCanonicals(facts: PageFacts, page: URL | null, problems: PageProblem[]): Canonical[] {
+  const found: Canonical[] = [];
+  if (facts.dom.ok && isHtmlDom(facts)) {
+    for (const tag of facts.dom.facts.canonicals) {
+      const c = canonicalOf(tag.href, facts.dom.facts.baseUrl, page, 'tag', tag.inBody);
+      found.push(c);
+      // Google reads rel="canonical" only in <head>.
+      if (tag.inBody) problems.push({ code: 'canonical-in-body', href: tag.href });
+    }
+  }
+  if (facts.headers.ok) {
+    const { url } = facts.headers.facts;
+    for (const value of facts.headers.facts.link)
+      for (const target of canonicalLinks(value))
+        found.push(canonicalOf(target, url, page, 'header', false));
+  }
+  const counted = found.filter((c) => !c.inBody);
+  const distinct = [...new Set(counted.map((c) => c.url))];
+  if (distinct.length > 1) problems.push({ code: 'canonicals-disagree', urls: distinct });
+  for (const c of counted) {
+    if (!c.isHttp) problems.push({ code: 'canonical-not-http', href: c.url });
+    else if (!c.sameHost) problems.push({ code: 'canonical-cross-host', url: c.url });
+    if (c.relative && c.via === 'tag') problems.push({ code: 'canonical-relative', href: c.url });
+  }
+  return found;
+}
+
+/** A robot's page row where nothing of the page could be read. */
+export function unknownPage(robot: string): RobotPage {
+  return {
+    robot,
+    rules: pageProfileOf(robot).rules,
+    index: 'unknown',
+    follow: 'unknown',
+    noindexBy: null,
+    nofollowBy: null,
+    applied: [],
+    expiresAt: null,
+  };
+}
+
+/**
+ * What the page says to each of `robots` (names as in the user's list), given what was read of it;
+ * null facts: not a page whose signals can be read (not http(s)). `now` decides whether an
+ * unavailable_after date has passed.
+ */
+export function judgePage(
+  facts: PageFacts | null,
+  robots: readonly string[],
+  now: number,
+): PageJudgement {
+  if (facts === null) {
+    return {
+      readable: false,
+      headers: 'not-seen',
+      dom: 'unreadable',
+      sources: [],
+      robots: robots.map(unknownPage),
+      canonical: null,
+      canonicals: [],
+      problems: [],
+      links: null,
+    };
+  }
+  const page = urlOf(facts.url);
+  const problems: PageProblem[] = [];
+  const audiences = new Set(robots.flatMap((r) => pageProfileOf(r).audience));
+  const sources = readSources(facts, audiences, problems);
+  contradictions(sources, problems);
+  // A response that is not HTML (a PDF, an image, text) is judged by its headers alone.
+  const headersSayHtml = facts.headers.ok ? isHtml(facts.headers.facts.contentType) : null;
+  const dom =
+    headersSayHtml === false
+      ? 'not-html'
+      : !facts.dom.ok
+        ? 'unreadable'
+        : isHtmlDom(facts)
+          ? 'html'
+          : 'not-html';
+  // Every source that could say no was read: the headers, and the DOM when the page is HTML.
+  const complete = facts.headers.ok && dom !== 'unreadable';
+  const canonicals = readCanonicals(facts, page, problems);
+  const canonical = canonicals.find((c) => !c.inBody) ?? null;
+  return {
+    readable: true,
+    headers: facts.headers.ok ? 'seen' : facts.headers.why,
+    dom,
+    sources,
+    robots: robots.map((robot) => judgeRobot(robot, sources, complete, now)),
+    canonical,
+    canonicals,
+    problems,
+    links: facts.dom.ok && dom === 'html' ? facts.dom.facts.links : null,
+  };
+}
