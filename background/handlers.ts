@@ -5,6 +5,7 @@ import { accept, type Requests, refuse } from '../src/protocol.ts';
 import type { ErrorReporter } from './error-reporter.ts';
 import type { HostAccess } from './host-access.ts';
 import type { LinkHighlights } from './link-highlights.ts';
+import type { PageReader } from './page-reader.ts';
 import type { RobotsReports } from './robots-reports.ts';
 import type { SettingsService } from './settings-service.ts';
 import type { TabFacts, TabReports } from './tab-reports.ts';
@@ -15,6 +16,7 @@ export interface HandlerServices {
   reports: RobotsReports;
   errors: ErrorReporter;
   highlights: LinkHighlights;
+  pages: PageReader;
   getTab: (tabId: number) => Promise<TabFacts>;
   access: HostAccess;
   /** Fetches a page once as served (no cookies). */
@@ -28,6 +30,7 @@ export function protocolHandlers({
   reports,
   errors,
   highlights,
+  pages,
   getTab,
   access,
   fetchPage,
@@ -56,6 +59,10 @@ export function protocolHandlers({
       // The fragment is the browser's, never sent.
       const fetched = await fetchPage(url.split('#')[0] ?? url);
       return fetched.ok ? accept(fetched.page) : refuse(fetched.reason);
+    },
+    pageLinks: async ({ tabId }) => {
+      const counts = await pages.links(tabId);
+      return counts === null ? refuse('refused') : accept(counts);
     },
     highlightLinks: async ({ tabId, on }) => {
       const state = await highlights.set(tabId, on === true);

@@ -9,7 +9,7 @@ import { ALL_SITES } from '../src/policy.ts';
 import { dispatch, isMessage } from '../src/protocol.ts';
 import { SETTINGS_KEY } from '../src/settings.ts';
 import { browser, type Runtime } from '../webext/browser.ts';
-import { LINK_HIGHLIGHT_CSS, readPage } from '../webext/read-page.ts';
+import { countLinks, LINK_HIGHLIGHT_CSS, readPage } from '../webext/read-page.ts';
 import { extensionTranslator } from '../webext/translator.ts';
 import { BadgePainter } from './badge-painter.ts';
 import { ErrorReporter } from './error-reporter.ts';
@@ -66,6 +66,13 @@ const pages = new PageReader({
     });
     return (result?.result ?? null) as ReturnType<typeof readPage> | null;
   },
+  countLinks: async (tabId) => {
+    const [result] = await browser.scripting.executeScript({
+      target: { tabId, frameIds: [0] },
+      func: countLinks,
+    });
+    return (result?.result ?? null) as ReturnType<typeof countLinks> | null;
+  },
   headers: pageHeaders,
 });
 const highlights = new LinkHighlights({
@@ -100,6 +107,7 @@ const handlers = protocolHandlers({
   reports,
   errors,
   highlights,
+  pages,
   getTab: (tabId) => browser.tabs.get(tabId),
   access,
   fetchPage: (url) => fetchServedPage(url),

@@ -1,11 +1,13 @@
 // What a tab's page says about itself: its DOM read on demand (scripting.executeScript, only when
 // the popup or the automatic badge needs it) and the headers of the response that loaded it.
-import type { DomFacts, PageFacts } from '../src/page/facts.ts';
+import type { DomFacts, LinkCounts, PageFacts } from '../src/page/facts.ts';
 import type { PageHeaders } from './page-headers.ts';
 
 export interface PageReaderDeps {
   /** Runs the DOM reader in the tab's top frame; throws when the browser refuses. */
   readDom: (tabId: number) => Promise<DomFacts | null>;
+  /** Counts the links in the tab's top frame; throws when the browser refuses. */
+  countLinks: (tabId: number) => Promise<LinkCounts | null>;
   headers: PageHeaders;
   /** How long a page may take to answer (a page still loading answers when it is idle). */
   timeoutMs?: number;
@@ -27,13 +29,34 @@ export class PageReader {
     return { url, dom, headers };
   }
 
-  private async dom(tabId: number): Promise<PageFacts['dom']> {
+  /** The page's link counts, or null when the browser refused or the page did not answer. */
+  async links(tabId: number): Promise<LinkCounts | null> {
+    try {
+      const counts = await this.withTimeout(this.deps.countLinks(tabId));
+      return counts === 'timeout' || counts === null || typeof counts.total !== 'number'
+        ? null
+        : counts;
+    } catch {
+      // Refused (see dom()).
+      return null;
+    }
+  }
+
+  private async withTimeout<T>(work: Promise<T>): Promise<T | 'timeout'> {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<'timeout'>((resolve) => {
       timer = setTimeout(() => resolve('timeout'), this.deps.timeoutMs ?? 3000);
     });
     try {
-      const facts = await Promise.race([this.deps.readDom(tabId), timeout]);
+      return await Promise.race([work, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async dom(tabId: number): Promise<PageFacts['dom']> {
+    try {
+      const facts = await this.withTimeout(this.deps.readDom(tabId));
       if (facts === 'timeout') return { ok: false, why: 'timeout' };
       if (facts === null || !isDomFacts(facts)) return { ok: false, why: 'refused' };
       return { ok: true, facts };
@@ -41,8 +64,6 @@ export class PageReader {
       // The browser refused to run the reader there (a store page, a PDF viewer, an error
       // page, host access withheld): the page is judged by its headers.
       return { ok: false, why: 'refused' };
-    } finally {
-      clearTimeout(timer);
     }
   }
 }
@@ -56,6 +77,6 @@ function isDomFacts(value: unknown): value is DomFacts {
     typeof v['baseUrl'] === 'string' &&
     Array.isArray(v['metas']) &&
     Array.isArray(v['canonicals']) &&
-    typeof v['links'] === 'object'
+    typeof v['readMs'] === 'number'
   );
 }

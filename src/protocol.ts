@@ -3,7 +3,7 @@
 // handlers and the pages' actions are both derived from it, so a missing or misnamed handler is a
 // type error.
 import type { RobotVerdicts } from './crawlers.ts';
-import type { PageFacts } from './page/facts.ts';
+import type { LinkCounts, PageFacts } from './page/facts.ts';
 import type { RobotsFetch } from './policy.ts';
 import type { ImportProblem, Settings, SettingsProblem } from './settings.ts';
 
@@ -85,6 +85,8 @@ export type Protocol = {
     res: ServedPage;
     error: 'not-http' | 'no-permission' | 'timeout' | 'network';
   };
+  /** Counts the links of the tab's page and their rel qualifiers (the Page view asks). */
+  pageLinks: { req: { tabId: number }; res: LinkCounts; error: 'refused' };
   /** Outlines (or no longer) the page's nofollow, ugc and sponsored links; replies with the state. */
   highlightLinks: { req: { tabId: number; on: boolean }; res: boolean; error: 'refused' };
 };
@@ -119,6 +121,7 @@ const NAMES: Record<MessageName, true> = {
   clearCache: true,
   debugInfo: true,
   servedPage: true,
+  pageLinks: true,
   highlightLinks: true,
 };
 export const MESSAGE_NAMES = Object.keys(NAMES) as MessageName[];

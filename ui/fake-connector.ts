@@ -38,7 +38,6 @@ export function fakePage(
     link?: string[];
     headers?: 'seen' | 'same-document' | 'not-seen';
     contentType?: string;
-    links?: { total: number; nofollow: number; ugc: number; sponsored: number };
   } = {},
 ): PageFacts {
   const contentType = options.contentType ?? 'text/html';
@@ -56,7 +55,6 @@ export function fakePage(
           cut: false,
         })),
         canonicals: (options.canonicals ?? []).map((href) => ({ href, inBody: false })),
-        links: options.links ?? { total: 0, nofollow: 0, ugc: 0, sponsored: 0 },
         cut: false,
         readMs: 0.4,
       },
@@ -171,6 +169,7 @@ export function fakeConnector(options: FakeOptions = {}): FakeConnector {
     clearCache: async () => accept(0),
     debugInfo: async () => accept({ errors: [] }),
     servedPage: async () => refuse('network'),
+    pageLinks: async () => accept({ total: 12, nofollow: 3, ugc: 1, sponsored: 2, readMs: 0.2 }),
     highlightLinks: async ({ on }) => accept(on),
     ...options.override,
   };

@@ -4,7 +4,7 @@
 // with DOMParser. It must be self-contained: executeScript sends its source, not its closure, so
 // it refers to nothing outside its own body. What it returns is plain data (structured clone),
 // bounded whatever the page holds.
-import type { DomFacts } from '../src/page/facts.ts';
+import type { DomFacts, LinkCounts } from '../src/page/facts.ts';
 
 /** The DOM's facts; `doc` defaults to the document it runs in. */
 export function readPage(doc?: Document): DomFacts {
@@ -41,23 +41,34 @@ export function readPage(doc?: Document): DomFacts {
   ]);
   const cut = (text: string) =>
     text.length > ATTRIBUTE_CHARS ? text.slice(0, ATTRIBUTE_CHARS) : text;
-  const inBody = (el: Element) => d.body?.contains(el);
+  const inBody = (el: Element) => d.body?.contains(el) === true;
   let dropped = false;
 
+  // One walk for both kinds of tag, in document order.
   const metas: DomFacts['metas'] = [];
-  const metaEls = d.getElementsByTagName('meta');
-  for (let i = 0; i < metaEls.length; i++) {
-    const el = metaEls[i];
+  const canonicals: DomFacts['canonicals'] = [];
+  const tags = d.querySelectorAll('meta[name], link[rel]');
+  for (let i = 0; i < tags.length; i++) {
+    const el = tags[i];
     if (el === undefined) continue;
-    const name = el.getAttribute('name');
-    if (name === null) continue;
-    const trimmed = name.trim();
+    if (el.localName === 'link') {
+      // Only rel="canonical": Firefox's own DOM for text/plain holds a stylesheet link.
+      const rel = ` ${(el.getAttribute('rel') ?? '').toLowerCase().replace(/\s+/g, ' ')} `;
+      if (!rel.includes(' canonical ')) continue;
+      if (canonicals.length >= TAGS) {
+        dropped = true;
+        continue;
+      }
+      canonicals.push({ href: cut(el.getAttribute('href') ?? ''), inBody: inBody(el) });
+      continue;
+    }
+    const trimmed = (el.getAttribute('name') ?? '').trim();
     // Robots' names are tokens; `og:title`, `twitter:card` and the like are not.
     if (trimmed === '' || trimmed.length > 64 || /[^A-Za-z0-9._-]/.test(trimmed)) continue;
     if (SKIP.has(trimmed.toLowerCase())) continue;
     if (metas.length >= TAGS) {
       dropped = true;
-      break;
+      continue;
     }
     const content = el.getAttribute('content') ?? '';
     metas.push({
@@ -68,41 +79,40 @@ export function readPage(doc?: Document): DomFacts {
     });
   }
 
-  const canonicals: DomFacts['canonicals'] = [];
-  const linkEls = d.getElementsByTagName('link');
-  for (let i = 0; i < linkEls.length; i++) {
-    const el = linkEls[i];
-    if (el === undefined) continue;
-    // Only rel="canonical": Firefox's own DOM for text/plain holds a stylesheet link.
-    const rel = (el.getAttribute('rel') ?? '').toLowerCase().split(/\s+/);
-    if (!rel.includes('canonical')) continue;
-    if (canonicals.length >= TAGS) {
-      dropped = true;
-      break;
-    }
-    canonicals.push({ href: cut(el.getAttribute('href') ?? ''), inBody: inBody(el) });
-  }
-
-  const links = { total: 0, nofollow: 0, ugc: 0, sponsored: 0 };
-  const anchors = d.querySelectorAll('a[href], area[href]');
-  links.total = anchors.length;
-  const qualified = d.querySelectorAll('a[href][rel], area[href][rel]');
-  for (let i = 0; i < qualified.length; i++) {
-    const rel = ` ${(qualified[i]?.getAttribute('rel') ?? '').toLowerCase().replace(/\s+/g, ' ')} `;
-    if (rel.includes(' nofollow ')) links.nofollow++;
-    if (rel.includes(' ugc ')) links.ugc++;
-    if (rel.includes(' sponsored ')) links.sponsored++;
-  }
-
   return {
     contentType: d.contentType,
     baseUrl: d.baseURI,
     metas,
     canonicals,
-    links,
     cut: dropped,
     readMs: performance.now() - started,
   };
+}
+
+/**
+ * Counts the links (`<a href>`, `<area href>`) and their rel qualifiers; `doc` defaults to the
+ * document it runs in. Self-contained, like readPage. Only the links with a rel attribute get a
+ * JavaScript object: on a page of thousands of links, that is most of the cost.
+ */
+export function countLinks(doc?: Document): LinkCounts {
+  const started = performance.now();
+  const d = doc ?? document;
+  const counts = {
+    total: d.links.length,
+    nofollow: 0,
+    ugc: 0,
+    sponsored: 0,
+    readMs: 0,
+  };
+  const qualified = d.querySelectorAll('a[href][rel], area[href][rel]');
+  for (let i = 0; i < qualified.length; i++) {
+    const rel = ` ${(qualified[i]?.getAttribute('rel') ?? '').toLowerCase().replace(/\s+/g, ' ')} `;
+    if (rel.includes(' nofollow ')) counts.nofollow++;
+    if (rel.includes(' ugc ')) counts.ugc++;
+    if (rel.includes(' sponsored ')) counts.sponsored++;
+  }
+  counts.readMs = performance.now() - started;
+  return counts;
 }
 
 /** The style that outlines nofollow, ugc and sponsored links (scripting.insertCSS / removeCSS). */

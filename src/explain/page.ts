@@ -5,6 +5,7 @@ import { findCrawler } from '../crawlers.ts';
 import type { CombinedRow, Conflict } from '../page/combined.ts';
 import type { ServedFinding } from '../page/compare.ts';
 import { DIRECTIVES, type DirectiveName, type PageRules } from '../page/directives.ts';
+import { PAGE_LIMITS } from '../page/facts.ts';
 import type { Applied, PageJudgement, PageProblem, PageSource, RobotPage } from '../page/judge.ts';
 import { listText } from './formats.ts';
 import type { MessageKey, Translator } from './translator.ts';
@@ -116,17 +117,18 @@ export function explainPage(
   }
   if (page.expiresAt !== null) lines.push(t('pageExpires', dateText(page.expiresAt, t)));
   const ignored = [...new Set(page.applied.filter((a) => !a.honoured).map(directiveText))];
-  const vendor = findCrawler(robot)?.vendor ?? robot;
   if (ignored.length > 0 && page.rules !== 'control-token' && page.rules !== 'undocumented')
     lines.push(t('pageIgnores', robot, listText(ignored, t)));
   if (page.rules === 'control-token') lines.push(t('pageControlToken', robot));
   else if (page.rules === 'undocumented' && judgement.sources.length > 0)
-    lines.push(t('pageUndocumented', vendor, robot));
+    lines.push(t('pageUndocumented', robot));
   if (findCrawler(robot)?.page.ignoresGeneric) lines.push(t('pageIgnoresGeneric', robot));
   const conflicts = combined.conflicts.map((c) =>
-    c === 'canonical-other-host' && judgement.canonical !== null
-      ? t(CONFLICTS[c], hostOf(judgement.canonical.url))
-      : t(CONFLICTS[c], robot),
+    c === 'canonical-other-host'
+      ? t(CONFLICTS[c], hostOf(judgement.canonical?.url ?? ''))
+      : c === 'noindex-canonical'
+        ? t(CONFLICTS[c])
+        : t(CONFLICTS[c], robot),
   );
   return { index: page.index, follow: page.follow, lines, conflicts };
 }
@@ -184,7 +186,7 @@ export function pageProblemText(problem: PageProblem, t: Translator): string {
     case 'meta-in-body':
       return t('pageProblemMetaBody', problem.name);
     case 'content-cut':
-      return t('pageProblemContentCut', problem.name);
+      return t('pageProblemContentCut', problem.name, t.number(PAGE_LIMITS.attributeChars));
     case 'tags-cut':
       return t('pageProblemTagsCut');
     case 'headers-cut':

@@ -22,12 +22,18 @@ export interface CanonicalTag {
   inBody: boolean;
 }
 
-/** Links on the page (`<a href>`, `<area href>`) and how many carry each rel qualifier. */
+/**
+ * Links on the page (`<a href>`, `<area href>`) and how many carry each rel qualifier. Counted
+ * apart from the tags, only when the Page view asks: on a page with thousands of links the count
+ * costs more than the tags.
+ */
 export interface LinkCounts {
   total: number;
   nofollow: number;
   ugc: number;
   sponsored: number;
+  /** How long the count took on the page's main thread, in milliseconds. */
+  readMs: number;
 }
 
 /** The DOM as rendered when it was read. */
@@ -39,7 +45,6 @@ export interface DomFacts {
   /** Meta tags whose name is a robot's name, `robots`, or close to it; in document order. */
   metas: MetaTag[];
   canonicals: CanonicalTag[];
-  links: LinkCounts;
   /** More tags than the reader keeps (MAX_TAGS): the rest were dropped. */
   cut: boolean;
   /** How long the read took on the page's main thread, in milliseconds. */

@@ -10,7 +10,7 @@ import {
   parseMetaContent,
   parseXRobotsTag,
 } from './directives.ts';
-import type { LinkCounts, PageFacts } from './facts.ts';
+import type { PageFacts } from './facts.ts';
 import { canonicalLinks } from './link-header.ts';
 
 /** One tag, or one scope of one header, as read. */
@@ -105,7 +105,6 @@ export interface PageJudgement {
   /** Every canonical declared, tags first. */
   canonicals: Canonical[];
   problems: PageProblem[];
-  links: LinkCounts | null;
 }
 
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
@@ -387,7 +386,6 @@ export function judgePage(
       canonical: null,
       canonicals: [],
       problems: [],
-      links: null,
     };
   }
   const page = urlOf(facts.url);
@@ -418,6 +416,5 @@ export function judgePage(
     canonical,
     canonicals,
     problems,
-    links: facts.dom.ok && dom === 'html' ? facts.dom.facts.links : null,
   };
 }

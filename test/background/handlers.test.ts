@@ -79,6 +79,7 @@ function setup() {
     reports,
     errors,
     highlights,
+    pages,
     getTab: async () => ({ url: TAB_URL, incognito: false }),
     access: new HostAccess(async () => true),
     fetchPage: async (url) => ({
@@ -172,6 +173,10 @@ describe('protocolHandlers: every message is answered', () => {
         expect(reply.ok && reply.value.url).toBe(TAB_URL.split('#')[0]);
         expect(reply.ok && reply.value.html).toContain('noindex');
       },
+    },
+    pageLinks: {
+      req: { tabId: 1 },
+      check: (reply) => expect(reply.ok && reply.value.nofollow).toBe(1),
     },
     highlightLinks: {
       req: { tabId: 1, on: true },

@@ -99,6 +99,9 @@ export async function launchChromium() {
   if (!worker) worker = await context.waitForEvent('serviceworker');
   const extId = new URL(worker.url()).host;
   const api = (fn, arg) => worker.evaluate(fn, arg);
+  // The worker has run its top level (its listeners are registered, webRequest's included) once it
+  // answers: a page opened before that loads unseen, as one loaded before the extension started.
+  await api(() => chrome.runtime.id);
   return {
     name: 'chromium',
     async openSite(url) {

@@ -7,6 +7,8 @@ import { parseRobotsTxt } from '../../src/robots/index.ts';
 
 const t = translator(lookupIn(en), 'en');
 
+import { judgePage } from '../../src/page/judge.ts';
+import { fakePage } from '../../ui/fake-connector.ts';
 import { okOutcome } from '../fixtures/outcomes.ts';
 
 /** The badge reads only the fetch outcome. */
@@ -76,4 +78,32 @@ test('the tooltip speaks the chosen language', () => {
   expect(
     badgeFor('Googlebot', 'https://a.test/private/x', report(ok), parseRobotsTxt(TEXT), tr).title,
   ).toBe('Googlebot: запрещено — строка 6: Disallow: /private/');
+});
+
+describe('badgeFor with what the page says (issue 11)', () => {
+  const robots = parseRobotsTxt(TEXT);
+  const page = (url: string, facts: Parameters<typeof fakePage>[1]) =>
+    judgePage(fakePage(url, facts), ['Googlebot'], Date.UTC(2026, 10, 23)).robots[0] ?? null;
+
+  test('crawlable but noindex: ⊘ on its own colour, the directive and its source in the tooltip', () => {
+    const url = 'https://a.test/public';
+    const said = page(url, { metas: [{ name: 'robots', content: 'noindex' }] });
+    expect(badgeFor('Googlebot', url, report(ok), robots, t, said)).toEqual({
+      text: '⊘',
+      color: BADGE_COLORS.noindex,
+      title: 'Googlebot: may crawl, but not index — the page says noindex (meta name="robots")',
+    });
+  });
+  test('a header scoped to Googlebot counts; one scoped to another robot does not', () => {
+    const url = 'https://a.test/public';
+    const mine = page(url, { xRobotsTag: ['googlebot: noindex'] });
+    const other = page(url, { xRobotsTag: ['bingbot: noindex'] });
+    expect(badgeFor('Googlebot', url, report(ok), robots, t, mine).text).toBe('⊘');
+    expect(badgeFor('Googlebot', url, report(ok), robots, t, other).text).toBe('✓');
+  });
+  test('blocked by robots.txt stays ✕: the crawler never sees the noindex', () => {
+    const url = 'https://a.test/private/x';
+    const said = page(url, { metas: [{ name: 'robots', content: 'noindex' }] });
+    expect(badgeFor('Googlebot', url, report(ok), robots, t, said).text).toBe('✕');
+  });
 });

@@ -204,6 +204,10 @@ export function App({ tabId, actions, t }: AppProps) {
             <PageView
               page={page}
               t={t}
+              countLinks={async () => {
+                const reply = await actions.pageLinks({ tabId });
+                return reply.ok ? reply.value : null;
+              }}
               highlight={async (on) => {
                 const reply = await actions.highlightLinks({ tabId, on });
                 return reply.ok ? reply.value : null;

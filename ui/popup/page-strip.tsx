@@ -35,6 +35,7 @@ export function PageStrip({ page, t }: { page: PageModel; t: Translator }) {
       class="page-strip"
       data-headers={judgement.headers === 'seen' ? 'seen' : 'unknown'}
       data-dom={judgement.dom}
+      {...(page.facts.dom.ok ? { 'data-read-ms': page.facts.dom.facts.readMs.toFixed(2) } : {})}
     >
       <p class="canonical">
         <strong>{t('canonicalLabel')}:</strong>{' '}

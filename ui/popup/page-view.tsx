@@ -2,7 +2,7 @@
 // what each means and who honours it; the page's problems; its links and their qualifiers (with
 // an outline on the page on request); and, on request, the page as served against the page as
 // rendered. All of it is text from the page, shown as text.
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import {
   honouredByText,
   meaningText,
@@ -17,6 +17,7 @@ import {
   type Translator,
 } from '../../src/explain/index.ts';
 import type { ServedFinding } from '../../src/page/compare.ts';
+import type { LinkCounts } from '../../src/page/facts.ts';
 import type { PageSource } from '../../src/page/judge.ts';
 import type { ServedPage } from '../../src/protocol.ts';
 import type { PageModel } from './model.ts';
@@ -24,6 +25,8 @@ import type { PageModel } from './model.ts';
 export interface PageViewProps {
   page: PageModel;
   t: Translator;
+  /** Counts the page's links (read when this view opens); null when the browser refused. */
+  countLinks: () => Promise<LinkCounts | null>;
   /** Outlines the page's qualified links, or removes the outline; resolves to the state, or null. */
   highlight: (on: boolean) => Promise<boolean | null>;
   /** Fetches the page as served and compares it; resolves to the findings or a message. */
@@ -64,12 +67,16 @@ type Comparison =
   | { status: 'done'; served: ServedPage; findings: ServedFinding[] }
   | { status: 'error'; message: string };
 
-export function PageView({ page, t, highlight, compare }: PageViewProps) {
+export function PageView({ page, t, countLinks, highlight, compare }: PageViewProps) {
   const { judgement } = page;
   const [highlighted, setHighlighted] = useState(page.linksHighlighted);
   const [refused, setRefused] = useState(false);
   const [comparison, setComparison] = useState<Comparison>({ status: 'idle' });
   const dom = page.facts.dom;
+  const [links, setLinks] = useState<LinkCounts | null>(null);
+  useEffect(() => {
+    if (page.judgement.dom === 'html') void countLinks().then(setLinks);
+  }, [page, countLinks]);
   return (
     <div class="page-view">
       <h2>{t('pageSourcesHeading')}</h2>
@@ -102,22 +109,22 @@ export function PageView({ page, t, highlight, compare }: PageViewProps) {
         </>
       )}
 
-      {judgement.links !== null && (
+      {links !== null && (
         <>
           <h2>{t('linksHeading')}</h2>
           <p
             data-links=""
-            data-total={judgement.links.total}
-            data-nofollow={judgement.links.nofollow}
-            data-ugc={judgement.links.ugc}
-            data-sponsored={judgement.links.sponsored}
+            data-total={links.total}
+            data-nofollow={links.nofollow}
+            data-ugc={links.ugc}
+            data-sponsored={links.sponsored}
           >
-            {t(
+            {t.plural(
               'linksCounts',
-              t.number(judgement.links.total),
-              t.number(judgement.links.nofollow),
-              t.number(judgement.links.ugc),
-              t.number(judgement.links.sponsored),
+              links.total,
+              t.number(links.nofollow),
+              t.number(links.ugc),
+              t.number(links.sponsored),
             )}
           </p>
           <label class="setting">
@@ -189,7 +196,11 @@ export function PageView({ page, t, highlight, compare }: PageViewProps) {
           </ul>
         </div>
       )}
-      {dom.ok && <p class="muted small">{t('pageReadTime', t.number(dom.facts.readMs, 1))}</p>}
+      {dom.ok && (
+        <p class="muted small">
+          {t('pageReadTime', t.number(dom.facts.readMs + (links?.readMs ?? 0), 1))}
+        </p>
+      )}
     </div>
   );
 }
