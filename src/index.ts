@@ -9,10 +9,40 @@ export {
   type CrawlerVerdict,
   checkCrawler,
   findCrawler,
+  type PageProfile,
+  pageProfileOf,
   type RobotVerdicts,
   verdictsFor,
 } from './crawlers.ts';
 export * from './explain/index.ts';
+export { type CombinedRow, type Conflict, combineRow, type PageState } from './page/combined.ts';
+export { compareServed, type ServedFinding } from './page/compare.ts';
+export {
+  DIRECTIVES,
+  type Directive,
+  type DirectiveName,
+  type PageRules,
+  parseMetaContent,
+  parseXRobotsTag,
+} from './page/directives.ts';
+export type {
+  CanonicalTag,
+  DomFacts,
+  LinkCounts,
+  MetaTag,
+  PageFacts,
+  ResponseFacts,
+} from './page/facts.ts';
+export {
+  type Canonical,
+  judgePage,
+  type PageJudgement,
+  type PageProblem,
+  type PageSource,
+  type RobotPage,
+} from './page/judge.ts';
+export { canonicalLinks } from './page/link-header.ts';
+export { parseRobotsDate } from './page/robots-date.ts';
 export { ParsedFiles } from './parsed-files.ts';
 export {
   expiresAt,

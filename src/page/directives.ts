@@ -200,14 +200,20 @@ function readPiece(piece: string, scope: DirectiveScope): void {
   }
 }
 
-/** Splits at commas; a comma right after a weekday inside `unavailable_after:` belongs to the date. */
+const WEEKDAY_THEN_COMMA =
+  /unavailable_after\s*:\s*(?:mon|tue|wed|thu|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\s*$/i;
+
+/**
+ * Splits at commas; the comma right after a weekday that starts an `unavailable_after:` date
+ * (RFC 822 `Wed, 25 Jun…`, RFC 850 `Sunday, 06-Nov-94…`) belongs to the date.
+ */
 function pieces(value: string): string[] {
   const parts = value.split(',');
   const out: string[] = [];
   for (let i = 0; i < parts.length; i++) {
     let part = parts[i] ?? '';
     const next = parts[i + 1];
-    if (next !== undefined && /unavailable_after\s*:\s*[a-z]+\s*$/i.test(part)) {
+    if (next !== undefined && WEEKDAY_THEN_COMMA.test(part)) {
       part = `${part},${next}`;
       i++;
     }

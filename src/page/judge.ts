@@ -1,7 +1,7 @@
 // What a page says to each robot: its robots meta tags and X-Robots-Tag headers read, addressed
 // and combined (the most restrictive wins), its canonical, and what is wrong with them. Sources
 // are cited in directives.ts; the names each robot answers to come from its crawler profile.
-import { PAGE_NAMES, pageProfileOf } from '../crawlers.ts';
+import { findCrawler, PAGE_NAMES, pageProfileOf } from '../crawlers.ts';
 import {
   type Directive,
   type DirectiveProblem,
@@ -58,6 +58,8 @@ export interface RobotPage {
 export interface Canonical {
   /** The absolute URL, or the text as written when it is not a URL. */
   url: string;
+  /** The href or Link target as written. */
+  href: string;
   via: 'tag' | 'header';
   /** An http(s) URL (anything else is shown as text, never followed). */
   isHttp: boolean;
@@ -142,6 +144,7 @@ function canonicalOf(
   const isHttp = url !== null && (url.protocol === 'http:' || url.protocol === 'https:');
   return {
     url: url?.href ?? trimmed,
+    href,
     via,
     isHttp,
     self: url !== null && page !== null && withoutFragment(url) === withoutFragment(page),
@@ -302,6 +305,8 @@ function contradictions(sources: PageSource[], problems: PageProblem[]): void {
   const seen = new Set<string>();
   for (const source of sources) {
     if (source.audience === null || source.audience === 'robots') continue;
+    // A robot the generic tag does not address (AdsBot-Google) has nothing to contradict.
+    if (findCrawler(source.audience)?.page.ignoresGeneric === true) continue;
     for (const d of source.directives) {
       const says =
         d.name === 'index' || d.name === 'all'
@@ -347,7 +352,7 @@ function readCanonicals(facts: PageFacts, page: URL | null, problems: PageProble
   for (const c of counted) {
     if (!c.isHttp) problems.push({ code: 'canonical-not-http', href: c.url });
     else if (!c.sameHost) problems.push({ code: 'canonical-cross-host', url: c.url });
-    if (c.relative && c.via === 'tag') problems.push({ code: 'canonical-relative', href: c.url });
+    if (c.relative && c.via === 'tag') problems.push({ code: 'canonical-relative', href: c.href });
   }
   return found;
 }
