@@ -29,7 +29,15 @@ export function listText(
   kind: 'and' | 'or' = 'and',
 ): string {
   const type = kind === 'and' ? 'conjunction' : 'disjunction';
-  return new Intl.ListFormat(t.locale, { type }).format(items);
+  const format = new Intl.ListFormat(t.locale, { type });
+  // Thai writes no spaces between words, but names and paths are Latin text: spaced from the
+  // conjunction ("Google และ Bing"), they stay readable, as the Thai catalogue does elsewhere.
+  if (!t.locale.startsWith('th')) return format.format(items);
+  return format
+    .formatToParts(items)
+    .map((part) => (part.type === 'literal' ? ` ${part.value.trim()} ` : part.value))
+    .join('')
+    .replace(/ {2,}/g, ' ');
 }
 
 /**

@@ -49,8 +49,11 @@ export function combineRow(
   const elsewhere = canonical?.isHttp && !canonical.self;
   if (elsewhere && page.index === 'noindex' && crawl !== 'disallowed')
     conflicts.push('noindex-canonical');
-  if (elsewhere && canonicalCrawl === 'disallowed') conflicts.push('canonical-disallowed');
-  if (elsewhere && !canonical.sameHost) conflicts.push('canonical-other-host');
+  // A robot robots.txt keeps out never reads the canonical: only the block is worth saying.
+  if (elsewhere && crawl !== 'disallowed' && canonicalCrawl === 'disallowed')
+    conflicts.push('canonical-disallowed');
+  if (elsewhere && crawl !== 'disallowed' && !canonical.sameHost)
+    conflicts.push('canonical-other-host');
   const state: PageState =
     crawl === 'disallowed'
       ? 'blocked'

@@ -109,6 +109,9 @@ describe('listText', () => {
     ['es', ['/a', '/b'], 'or', '/a o /b'],
     ['ru', ['Bing', 'DuckDuckGo', 'Yahoo'], 'and', 'Bing, DuckDuckGo и Yahoo'],
     ['ru', ['/a', '/b'], 'or', '/a или /b'],
+    // Latin names spaced from the Thai conjunction (Intl gives "GoogleและBing").
+    ['th', ['Google', 'Bing'], 'and', 'Google และ Bing'],
+    ['th', ['/a', '/b'], 'or', '/a หรือ /b'],
   ] as const)('%s: %j (%s) → %s', (lang, items, kind, text) => {
     expect(listText(items, T[lang], kind)).toBe(text);
   });
