@@ -1,0 +1,556 @@
+// End-to-end: page-level signals (issue 11) in real Chromium and Firefox ESR. Beside the
+// robots.txt verdict, each robot's row says what the page itself tells that robot (meta robots
+// tags as rendered, X-Robots-Tag headers as served); the popup shows the canonical, a Page view
+// with problems, link counts, a link highlighter and a comparison with the HTML as served; the
+// badge shows ⊘ for a page that robots.txt allows but that says noindex to the first robot.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { launchChromium, launchFirefox } from './browsers.mjs';
+import { startPageSite } from './page-sites.mjs';
+
+const ROBOTS = [
+  'Googlebot',
+  'Bingbot',
+  'Applebot',
+  'Google-Extended',
+  'GPTBot',
+  'ClaudeBot',
+  'PerplexityBot',
+  'CCBot',
+];
+const wait = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Runs in the popup: what it shows of the page-level signals. */
+const readSignals = async () => {
+  const api = globalThis.browser ?? globalThis.chrome;
+  const rows = {};
+  for (const el of document.querySelectorAll('[data-robot]')) {
+    rows[el.getAttribute('data-robot')] = {
+      verdict: el.getAttribute('data-verdict'),
+      index: el.getAttribute('data-page-index'),
+      follow: el.getAttribute('data-page-follow'),
+      text: el.innerText,
+    };
+  }
+  const reply = await api.runtime
+    .sendMessage({ __robotsLens: true, name: 'debugInfo', req: {} })
+    .catch(() => null);
+  return {
+    state: document.body.dataset.state,
+    order: [...document.querySelectorAll('[data-robot]')].map((el) =>
+      el.getAttribute('data-robot'),
+    ),
+    rows,
+    canonicals: [...document.querySelectorAll('[data-canonical]')].map((el) => ({
+      value: el.getAttribute('data-canonical'),
+      visible: el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden',
+    })),
+    headers: [...document.querySelectorAll('[data-headers]')].map((el) =>
+      el.getAttribute('data-headers'),
+    ),
+    view: document.querySelector('[role="tab"][aria-selected="true"]')?.getAttribute('data-view'),
+    text: document.body.innerText,
+    pwned: window.__pwned ?? null,
+    injected: document.querySelectorAll('img[src="x"], [onerror]').length,
+    scriptLinks: [...document.querySelectorAll('a[href]')]
+      .map((a) => a.getAttribute('href'))
+      .filter((href) => /^\s*javascript:/i.test(href)),
+    backgroundErrors: reply?.ok
+      ? reply.value.errors.reduce((sum, e) => sum + e.count, 0)
+      : `debugInfo: ${JSON.stringify(reply)}`,
+  };
+};
+
+/** Runs in the popup: opens the Page view and reads it (problems, link counts, controls). */
+const readPageView = async () => {
+  const tab = document.querySelector('[role="tab"][data-view="page"]');
+  if (!tab) return { error: 'no [role="tab"][data-view="page"] in the popup' };
+  tab.click();
+  for (let i = 0; i < 60 && !document.querySelector('[data-links]'); i++) {
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const links = document.querySelector('[data-links]');
+  const highlight = document.querySelector('input[data-highlight-links]');
+  return {
+    selected: tab.getAttribute('aria-selected'),
+    problems: [...document.querySelectorAll('[data-page-problem]')].map((el) =>
+      el.getAttribute('data-page-problem'),
+    ),
+    links: links && {
+      total: links.getAttribute('data-total'),
+      nofollow: links.getAttribute('data-nofollow'),
+      ugc: links.getAttribute('data-ugc'),
+      sponsored: links.getAttribute('data-sponsored'),
+    },
+    highlight: highlight && { type: highlight.type, checked: highlight.checked },
+    compare: document.querySelector('button[data-action="compare-served"]') !== null,
+    pwned: window.__pwned ?? null,
+    injected: document.querySelectorAll('img[src="x"], [onerror]').length,
+  };
+};
+
+/** Runs in the popup (Page view open): clicks "compare with served" and waits for its findings. */
+const compareServed = async () => {
+  const button = document.querySelector('button[data-action="compare-served"]');
+  if (!button) return { error: 'no button[data-action="compare-served"]' };
+  button.click();
+  for (let i = 0; i < 200 && !document.querySelector('[data-served-finding]'); i++) {
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  await new Promise((r) => setTimeout(r, 200));
+  return {
+    findings: [...document.querySelectorAll('[data-served-finding]')].map((el) =>
+      el.getAttribute('data-served-finding'),
+    ),
+    state: document.body.dataset.state,
+  };
+};
+
+/** Runs in an extension page: waits until the tab's URL is `url`; returns the last one seen. */
+const waitTabUrl = async ({ tabId, url }) => {
+  const api = globalThis.browser ?? globalThis.chrome;
+  let seen = null;
+  for (let i = 0; i < 50; i++) {
+    seen = (await api.tabs.get(tabId)).url;
+    if (seen === url) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return seen;
+};
+
+/** Runs in the site page: the computed outline style of each element, by id. */
+const outlines = (ids) =>
+  Object.fromEntries(
+    ids.map((id) => [id, getComputedStyle(document.getElementById(id)).outlineStyle]),
+  );
+
+/** [robot, data-page-index, data-page-follow] for every robot. */
+const all = (index, follow) => ROBOTS.map((robot) => [robot, index, follow]);
+
+/**
+ * [path, what it is, [robot, data-page-index, data-page-follow] …]: the rows a page's own signals
+ * give. The robots.txt allows all of them.
+ */
+const SIGNALS = [
+  ['/meta/noindex', 'meta robots noindex', ...all('noindex', 'follow')],
+  ['/meta/upper', 'meta ROBOTS "NOINDEX, NOFOLLOW" in upper case', ...all('noindex', 'nofollow')],
+  [
+    '/meta/googlebot-noindex',
+    'meta googlebot noindex',
+    ['Googlebot', 'noindex', 'follow'],
+    ['Bingbot', 'index', 'follow'],
+    ['GPTBot', 'index', 'follow'],
+    ['CCBot', 'index', 'follow'],
+  ],
+  [
+    '/meta/bingbot-nofollow',
+    'meta bingbot nofollow',
+    ['Googlebot', 'index', 'follow'],
+    ['Bingbot', 'index', 'nofollow'],
+    ['GPTBot', 'index', 'follow'],
+  ],
+  ['/meta/conflict', 'meta robots "index, follow" and "noindex"', ...all('noindex', 'follow')],
+  ['/meta/none', 'no signals', ...all('index', 'follow')],
+  [
+    '/meta/nofollow-googlebot-noindex',
+    'meta robots nofollow and googlebot noindex',
+    ['Googlebot', 'noindex', 'nofollow'],
+    ['Bingbot', 'index', 'nofollow'],
+    ['GPTBot', 'index', 'nofollow'],
+  ],
+  [
+    '/meta/googlebot-news',
+    'meta googlebot-news noindex (not for Googlebot)',
+    ['Googlebot', 'index', 'follow'],
+    ['Bingbot', 'index', 'follow'],
+  ],
+  ['/meta/typo', 'meta robots "noindex, nofolow"', ['Googlebot', 'noindex', null]],
+  ['/header/noindex', 'X-Robots-Tag: noindex', ...all('noindex', 'follow')],
+  [
+    '/header/scoped',
+    'X-Robots-Tag: googlebot: nofollow + X-Robots-Tag: bingbot: noindex',
+    ['Googlebot', 'index', 'nofollow'],
+    ['Bingbot', 'noindex', 'follow'],
+    ['Applebot', 'index', 'follow'],
+    ['GPTBot', 'index', 'follow'],
+  ],
+  [
+    '/header/unavailable-past',
+    'X-Robots-Tag: unavailable_after in 2010',
+    ['Googlebot', 'noindex', 'follow'],
+  ],
+  [
+    '/header/unavailable-future',
+    'X-Robots-Tag: unavailable_after in 2999',
+    ['Googlebot', 'index', 'follow'],
+  ],
+  [
+    '/header/unavailable-bad',
+    'X-Robots-Tag: unavailable_after: someday (ignored)',
+    ['Googlebot', 'index', 'follow'],
+  ],
+  [
+    '/script/added',
+    'meta robots noindex added by script',
+    ['Googlebot', 'noindex', 'follow'],
+    ['Bingbot', 'noindex', 'follow'],
+  ],
+  [
+    '/script/removed',
+    'meta robots noindex served, removed by script',
+    ['Googlebot', 'index', 'follow'],
+    ['Bingbot', 'index', 'follow'],
+  ],
+];
+
+/** [path, badge] in the default mode, first robot Googlebot. */
+const BADGES = [
+  ['/meta/none', '✓'],
+  ['/meta/bingbot-nofollow', '✓'],
+  ['/meta/googlebot-news', '✓'],
+  ['/blocked/plain', '✕'],
+  ['/blocked/noindex', '✕'],
+  ['/meta/noindex', '⊘'],
+  ['/meta/googlebot-noindex', '⊘'],
+  ['/header/noindex', '⊘'],
+];
+
+for (const launch of [launchChromium, launchFirefox]) {
+  describe(`${launch.name.replace('launch', '')}: page-level signals`, () => {
+    let site;
+    let browser;
+
+    before(async () => {
+      site = await startPageSite();
+      browser = await launch();
+    });
+    after(async () => {
+      await browser?.close();
+      site?.close();
+    });
+
+    /** Opens a page of the site in a new tab, closed when the test ends. */
+    const open = async (t, path) => {
+      const opened = await browser.openSite(site.url(path));
+      t.after(() => opened.page.close().catch(() => {}));
+      assert.equal(typeof opened.tabId, 'number', `no tab found for ${path}`);
+      return opened;
+    };
+    /** The popup for a tab, read once it is done. */
+    const signals = async (tabId) => {
+      const seen = await browser.interact(tabId, readSignals);
+      assert.equal(seen.state, 'done');
+      assert.deepEqual(seen.order, ROBOTS);
+      return seen;
+    };
+    /** The popup left open, for clicking around; closed when the test ends. */
+    const openPopup = async (t, tabId) => {
+      const page = await browser.openPage(`popup.html?tab=${tabId}`);
+      t.after(() => page.close().catch(() => {}));
+      assert.equal(await page.evaluate(() => document.body.dataset.state), 'done');
+      return page;
+    };
+    const row = (seen, robot) => {
+      const r = seen.rows[robot];
+      return r && [robot, r.index, r.follow];
+    };
+
+    for (const [path, what, ...expected] of SIGNALS) {
+      const names = expected
+        .slice(0, 3)
+        .map(([robot, index, follow]) => `${robot} ${index}${follow ? `/${follow}` : ''}`)
+        .join(', ');
+      test(`${what} (${path}): ${names}${expected.length > 3 ? ', …' : ''}`, async (t) => {
+        const { tabId } = await open(t, path);
+        const seen = await signals(tabId);
+        assert.deepEqual(seen.headers, ['seen'], 'exactly one [data-headers], "seen"');
+        const got = expected.map(([robot, , follow]) => {
+          const r = row(seen, robot);
+          return follow === null ? r?.slice(0, 2) : r;
+        });
+        const want = expected.map((e) => (e[2] === null ? e.slice(0, 2) : e));
+        assert.deepEqual(got, want);
+        for (const robot of ROBOTS) {
+          assert.equal(seen.rows[robot].verdict, 'allowed', `${robot}: robots.txt allows ${path}`);
+        }
+      });
+    }
+
+    test('text/plain with X-Robots-Tag: noindex: noindex from the header alone, no canonical', async (t) => {
+      const { tabId } = await open(t, '/plain');
+      const seen = await signals(tabId);
+      assert.deepEqual(seen.headers, ['seen']);
+      assert.deepEqual(row(seen, 'Googlebot'), ['Googlebot', 'noindex', 'follow']);
+      assert.deepEqual(row(seen, 'Bingbot'), ['Bingbot', 'noindex', 'follow']);
+      assert.deepEqual(seen.canonicals, [], "Firefox's own <link rel=stylesheet> is no canonical");
+    });
+
+    test('a canonical by <link>, relative: the absolute URL, visible without clicking a tab', async (t) => {
+      const { tabId } = await open(t, '/canonical/tag');
+      const seen = await signals(tabId);
+      assert.equal(seen.view, 'verdicts', 'the popup opens on the verdicts');
+      assert.deepEqual(seen.canonicals, [{ value: site.url('/canonical-target'), visible: true }]);
+    });
+
+    test('a canonical by Link header', async (t) => {
+      const { tabId } = await open(t, '/canonical/header');
+      const seen = await signals(tabId);
+      assert.deepEqual(seen.canonicals, [{ value: site.url('/c'), visible: true }]);
+    });
+
+    test('no canonical declared: no data-canonical', async (t) => {
+      const { tabId } = await open(t, '/meta/none');
+      const seen = await signals(tabId);
+      assert.deepEqual(seen.canonicals, []);
+    });
+
+    test('a cross-host canonical is reported as a problem and not visited', async (t) => {
+      const { tabId, page } = await open(t, '/canonical/cross-host');
+      const seen = await signals(tabId);
+      assert.deepEqual(
+        seen.canonicals.map((c) => c.value),
+        ['https://example.org/x'],
+      );
+      const view = await browser.interact(tabId, readPageView);
+      assert.equal(view.error, undefined, view.error);
+      assert.equal(view.selected, 'true');
+      assert.ok(view.problems.includes('canonical-cross-host'), `problems: ${view.problems}`);
+      assert.equal(await page.evaluate(() => location.href), site.url('/canonical/cross-host'));
+    });
+
+    test('a javascript: canonical is shown as text, never as a link, and reported', async (t) => {
+      const { tabId } = await open(t, '/canonical/javascript');
+      const seen = await signals(tabId);
+      assert.deepEqual(
+        seen.canonicals.map((c) => c.value),
+        ['javascript:alert(1)'],
+      );
+      assert.deepEqual(seen.scriptLinks, [], 'no <a href="javascript:…"> in the popup');
+      const view = await browser.interact(tabId, readPageView);
+      assert.equal(view.error, undefined, view.error);
+      assert.ok(view.problems.includes('canonical-not-http'), `problems: ${view.problems}`);
+      assert.equal(seen.pwned, null);
+    });
+
+    test('an unknown directive ("noindex, nofolow") is reported', async (t) => {
+      const { tabId } = await open(t, '/meta/typo');
+      const view = await browser.interact(tabId, readPageView);
+      assert.equal(view.error, undefined, view.error);
+      assert.ok(view.problems.includes('unknown-directive'), `problems: ${view.problems}`);
+    });
+
+    test('an unreadable unavailable_after date is reported', async (t) => {
+      const { tabId } = await open(t, '/header/unavailable-bad');
+      const view = await browser.interact(tabId, readPageView);
+      assert.equal(view.error, undefined, view.error);
+      assert.ok(view.problems.includes('bad-date'), `problems: ${view.problems}`);
+    });
+
+    test('a page with no signals has none of these problems', async (t) => {
+      const { tabId } = await open(t, '/meta/none');
+      const view = await browser.interact(tabId, readPageView);
+      assert.equal(view.error, undefined, view.error);
+      const known = ['unknown-directive', 'canonical-cross-host', 'bad-date', 'canonical-not-http'];
+      assert.deepEqual(
+        view.problems.filter((p) => known.includes(p)),
+        [],
+      );
+    });
+
+    test('blocked by robots.txt and noindex: both shown, with a warning', async (t) => {
+      const { tabId } = await open(t, '/blocked/noindex');
+      const seen = await signals(tabId);
+      const googlebot = seen.rows.Googlebot;
+      assert.equal(googlebot.verdict, 'disallowed');
+      assert.equal(googlebot.index, 'noindex', 'a robots.txt block does not change the signals');
+      assert.ok(googlebot.text.includes('robots.txt'), `Googlebot's row: ${googlebot.text}`);
+    });
+
+    test('after history.pushState the response headers no longer apply', async (t) => {
+      const { tabId, page } = await open(t, '/push/header');
+      const first = await signals(tabId);
+      assert.deepEqual(first.headers, ['seen']);
+      assert.equal(first.rows.Googlebot.index, 'noindex', 'before: from the header');
+      await page.evaluate(() => history.pushState({}, '', '/moved'));
+      const url = site.url('/moved');
+      assert.equal(await browser.interact(tabId, waitTabUrl, { tabId, url }), url);
+      const seen = await signals(tabId);
+      assert.deepEqual(seen.headers, ['unknown']);
+      assert.equal(seen.rows.Googlebot.index, 'unknown');
+      assert.equal(seen.rows.Bingbot.index, 'unknown');
+    });
+
+    test('after history.pushState a meta noindex in the DOM still counts', async (t) => {
+      const { tabId, page } = await open(t, '/push/meta');
+      await page.evaluate(() => history.pushState({}, '', '/moved'));
+      const url = site.url('/moved');
+      assert.equal(await browser.interact(tabId, waitTabUrl, { tabId, url }), url);
+      const seen = await signals(tabId);
+      assert.deepEqual(seen.headers, ['unknown']);
+      assert.equal(seen.rows.Googlebot.index, 'noindex');
+      assert.equal(seen.rows.Bingbot.index, 'noindex');
+    });
+
+    test('links: counts by rel; the highlighter outlines nofollow, ugc and sponsored links', async (t) => {
+      const { tabId, page } = await open(t, '/links');
+      const marked = ['n1', 'n2', 'n3', 's1'];
+      const plain = ['p1', 'p2', 'p3', 'x1'];
+      const ids = [...marked, ...plain];
+      const none = Object.fromEntries(ids.map((id) => [id, 'none']));
+      assert.deepEqual(await page.evaluate(outlines, ids), none, 'no outline before');
+
+      const popup = await openPopup(t, tabId);
+      const view = await popup.evaluate(readPageView);
+      assert.equal(view.error, undefined, view.error);
+      assert.deepEqual(view.links, { total: '8', nofollow: '3', ugc: '1', sponsored: '2' });
+      assert.deepEqual(view.highlight, { type: 'checkbox', checked: false }, 'off by default');
+      assert.deepEqual(await page.evaluate(outlines, ids), none, 'off: no outline');
+
+      const poll = async (want) => {
+        let seen = null;
+        for (let i = 0; i < 30; i++) {
+          seen = await page.evaluate(outlines, ids);
+          if (want(seen)) break;
+          await wait(100);
+        }
+        return seen;
+      };
+      await popup.evaluate(() => document.querySelector('input[data-highlight-links]').click());
+      const on = await poll((o) => marked.every((id) => o[id] !== 'none'));
+      for (const id of marked) assert.notEqual(on[id], 'none', `${id} outlined: ${on[id]}`);
+      for (const id of plain) assert.equal(on[id], 'none', `${id} not outlined`);
+
+      await popup.evaluate(() => document.querySelector('input[data-highlight-links]').click());
+      const off = await poll((o) => ids.every((id) => o[id] === 'none'));
+      assert.deepEqual(off, none, 'switched off again: no outline, without a reload');
+      assert.equal(site.gets('/links').length, 1, 'the page was not reloaded');
+    });
+
+    test('compare with the served HTML: a noindex removed by script, one GET, no cookie', async (t) => {
+      const path = '/script/removed';
+      const { tabId, page } = await open(t, path);
+      const inPage = await page.evaluate(() => ({
+        cookie: document.cookie,
+        meta: document.querySelector('meta[name="robots"]') !== null,
+      }));
+      assert.deepEqual(inPage, { cookie: 'session=1', meta: false }, 'the script ran');
+
+      const popup = await openPopup(t, tabId);
+      const view = await popup.evaluate(readPageView);
+      assert.equal(view.error, undefined, view.error);
+      assert.equal(view.compare, true, 'a compare-served button');
+      const before = site.gets(path).length;
+      const result = await popup.evaluate(compareServed);
+      await wait(300);
+      const requests = site.gets(path).slice(before);
+      assert.ok(result.findings.includes('removed-by-script'), `findings: ${result.findings}`);
+      assert.ok(!result.findings.includes('added-by-script'), `findings: ${result.findings}`);
+      assert.equal(requests.length, 1, `GETs after the click: ${JSON.stringify(requests)}`);
+      assert.equal(requests[0].cookie, null, 'fetched without cookies');
+
+      // The cookie is real: the page's own requests carry it.
+      await page.evaluate(() => fetch('/cookie-probe').then((r) => r.text()));
+      assert.equal(site.gets('/cookie-probe').at(-1)?.cookie, 'session=1');
+    });
+
+    test('compare with the served HTML: a noindex added by script', async (t) => {
+      const { tabId } = await open(t, '/script/added');
+      const popup = await openPopup(t, tabId);
+      const view = await popup.evaluate(readPageView);
+      assert.equal(view.error, undefined, view.error);
+      const result = await popup.evaluate(compareServed);
+      assert.ok(result.findings.includes('added-by-script'), `findings: ${result.findings}`);
+      assert.ok(!result.findings.includes('removed-by-script'), `findings: ${result.findings}`);
+    });
+
+    test('compare with the served HTML: the same when no script changes the tags', async (t) => {
+      const { tabId } = await open(t, '/meta/noindex');
+      const popup = await openPopup(t, tabId);
+      const view = await popup.evaluate(readPageView);
+      assert.equal(view.error, undefined, view.error);
+      const result = await popup.evaluate(compareServed);
+      assert.ok(result.findings.length > 0, 'findings shown');
+      assert.ok(
+        result.findings.every((f) => f === 'same'),
+        `findings: ${result.findings}`,
+      );
+    });
+
+    test('badge: ✓ indexable, ✕ blocked by robots.txt, ⊘ allowed but noindex', async (t) => {
+      const tabs = {};
+      for (const [path] of BADGES) tabs[path] = (await open(t, path)).tabId;
+      const badges = Object.fromEntries(
+        await Promise.all(
+          BADGES.map(async ([path, want]) => {
+            let badge = null;
+            for (let i = 0; i < 50; i++) {
+              badge = await browser.badge(tabs[path]);
+              if (badge === want) break;
+              await wait(100);
+            }
+            return [path, badge];
+          }),
+        ),
+      );
+      assert.deepEqual(badges, Object.fromEntries(BADGES));
+      for (const [path, badge] of BADGES) {
+        const title = await browser.title(tabs[path]);
+        if (badge === '⊘') assert.match(title, /noindex/i, `${path}: ${title}`);
+        if (path === '/meta/none') assert.doesNotMatch(title, /noindex/i, `${path}: ${title}`);
+      }
+    });
+
+    /** The popup of a hostile page: done, nothing ran, nothing injected, no background error. */
+    const hostile = async (t, path) => {
+      const errorsBefore = await browser.interact((await open(t, '/meta/none')).tabId, readSignals);
+      const { tabId, page } = await open(t, path);
+      const seen = await signals(tabId);
+      const view = await browser.interact(tabId, readPageView);
+      assert.equal(seen.pwned, null);
+      assert.equal(seen.injected, 0);
+      assert.equal(view.pwned ?? null, null);
+      assert.equal(view.injected ?? 0, 0);
+      assert.equal(await page.evaluate(() => window.__pwned ?? null), null, 'in the page');
+      assert.equal(typeof seen.backgroundErrors, 'number', String(seen.backgroundErrors));
+      assert.equal(seen.backgroundErrors, errorsBefore.backgroundErrors, 'no background error');
+      for (const robot of ROBOTS) {
+        const { index, follow } = seen.rows[robot];
+        assert.ok(['index', 'noindex', 'unknown'].includes(index), `${robot}: index ${index}`);
+        assert.ok(['follow', 'nofollow', 'unknown'].includes(follow), `${robot}: follow ${follow}`);
+      }
+      assert.equal(view.error, undefined, view.error);
+      return { seen, view, page };
+    };
+
+    test('hostile: a 1 MB meta robots content with markup', async (t) => {
+      const { seen } = await hostile(t, '/hostile/big-meta');
+      assert.equal(seen.rows.Googlebot.index, 'noindex');
+    });
+
+    test('hostile: 500 X-Robots-Tag headers with markup', async (t) => {
+      const { seen } = await hostile(t, '/hostile/many-headers');
+      assert.equal(seen.rows.Googlebot.index, 'noindex', 'the first header is a generic noindex');
+    });
+
+    test('hostile: control characters and markup in a canonical URL', async (t) => {
+      const { seen, page } = await hostile(t, '/hostile/control-canonical');
+      const resolved = await page.evaluate(
+        () => document.querySelector('link[rel=canonical]').href,
+      );
+      assert.ok(seen.canonicals.length <= 1, JSON.stringify(seen.canonicals));
+      for (const { value } of seen.canonicals) {
+        assert.equal(value, resolved, 'the URL as the browser resolves it');
+        // biome-ignore lint/suspicious/noControlCharactersInRegex: that is the point
+        assert.doesNotMatch(value, /[\u0000-\u001f\u007f]/, 'no raw control characters');
+      }
+      assert.deepEqual(seen.scriptLinks, []);
+    });
+
+    test('hostile: markup in a meta content and a canonical href is shown as text', async (t) => {
+      const { seen } = await hostile(t, '/hostile/xss');
+      assert.equal(seen.rows.Googlebot.index, 'noindex');
+      assert.equal(seen.canonicals.length, 1);
+      assert.ok(seen.canonicals[0].value.startsWith(site.url('/x')), seen.canonicals[0].value);
+    });
+  });
+}
