@@ -83,11 +83,29 @@ try {
       ),
     );
   }
-  reads.sort((a, b) => a - b);
+  // The link count, read only when the Page view opens.
+  const counts = [];
+  for (let i = 0; i < RUNS; i++) {
+    counts.push(
+      await browser.interact(tabId, async () => {
+        document.querySelector('[data-view="page"]')?.click();
+        for (let wait = 0; wait < 100 && !document.querySelector('[data-links]'); wait++)
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        return Number(document.querySelector('[data-links]')?.getAttribute('data-read-ms'));
+      }),
+    );
+  }
+  const row = (values) => {
+    values.sort((a, b) => a - b);
+    return {
+      'median ms': values[Math.floor(RUNS / 2)]?.toFixed(2),
+      'p90 ms': values[Math.floor(RUNS * 0.9)]?.toFixed(2),
+      'max ms': values[RUNS - 1]?.toFixed(2),
+    };
+  };
   pageRead = {
-    'median ms': reads[Math.floor(RUNS / 2)]?.toFixed(2),
-    'p90 ms': reads[Math.floor(RUNS * 0.9)]?.toFixed(2),
-    'max ms': reads[RUNS - 1]?.toFixed(2),
+    'tags (popup, badge)': row(reads),
+    'link count (Page view)': row(counts),
   };
 } finally {
   await browser.close();
@@ -101,7 +119,7 @@ if (pageRead !== null) {
   console.log(
     `\nReading a large page's tags (${(bigPage.length / 1e6).toFixed(1)} MB HTML, 5,000 links), on its main thread:`,
   );
-  console.table({ 'page read': pageRead });
+  console.table(pageRead);
 }
 const popup = readFileSync('dist/popup.js');
 console.log(

@@ -116,6 +116,15 @@ export function explainPage(
     );
   }
   if (page.expiresAt !== null) lines.push(t('pageExpires', dateText(page.expiresAt, t)));
+  // What else it honours: snippets, previews, translation, images, AI answers.
+  const also = [
+    ...new Set(
+      page.applied
+        .filter((a) => a.honoured && DIRECTIVES[a.directive.name].effect === 'presentation')
+        .map(directiveText),
+    ),
+  ];
+  if (also.length > 0) lines.push(t('pageAlso', robot, listText(also, t)));
   const ignored = [...new Set(page.applied.filter((a) => !a.honoured).map(directiveText))];
   if (ignored.length > 0 && page.rules !== 'control-token' && page.rules !== 'undocumented')
     lines.push(t('pageIgnores', robot, listText(ignored, t)));

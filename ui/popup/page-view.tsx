@@ -118,6 +118,7 @@ export function PageView({ page, t, countLinks, highlight, compare }: PageViewPr
             data-nofollow={links.nofollow}
             data-ugc={links.ugc}
             data-sponsored={links.sponsored}
+            data-read-ms={links.readMs.toFixed(2)}
           >
             {t.plural(
               'linksCounts',
