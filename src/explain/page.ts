@@ -158,7 +158,8 @@ export function pageReadText(judgement: PageJudgement, t: Translator): string[] 
   if (judgement.headers === 'same-document') out.push(t('headersSameDocument'));
   else if (judgement.headers === 'not-seen') out.push(t('headersNotSeen'));
   if (judgement.dom === 'not-html') out.push(t('domNotHtml'));
-  else if (judgement.dom === 'unreadable') out.push(t('domUnreadable'));
+  else if (judgement.dom === 'unreadable')
+    out.push(judgement.domWhy === 'timeout' ? t('domTimeout') : t('domUnreadable'));
   return out;
 }
 

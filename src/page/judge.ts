@@ -10,7 +10,7 @@ import {
   parseMetaContent,
   parseXRobotsTag,
 } from './directives.ts';
-import type { PageFacts } from './facts.ts';
+import type { DomUnreadable, PageFacts } from './facts.ts';
 import { canonicalLinks } from './link-header.ts';
 
 /** One tag, or one scope of one header, as read. */
@@ -100,6 +100,8 @@ export interface PageJudgement {
   headers: 'seen' | 'same-document' | 'not-seen';
   /** The DOM was read and counts (an HTML document), read but not HTML, or not read. */
   dom: 'html' | 'not-html' | 'unreadable';
+  /** Why the DOM was not read, when it was not (the browser refused, or the page did not answer). */
+  domWhy: DomUnreadable | null;
   sources: PageSource[];
   robots: RobotPage[];
   /** The canonical that counts (the first in `<head>`, else the header's), or null. */
@@ -386,6 +388,7 @@ export function judgePage(
       readable: false,
       headers: 'not-seen',
       dom: 'unreadable',
+      domWhy: null,
       sources: [],
       robots: robots.map(unknownPage),
       canonical: null,
@@ -416,6 +419,7 @@ export function judgePage(
     readable: true,
     headers: facts.headers.ok ? 'seen' : facts.headers.why,
     dom,
+    domWhy: facts.dom.ok ? null : facts.dom.why,
     sources,
     robots: robots.map((robot) => judgeRobot(robot, sources, complete, now)),
     canonical,

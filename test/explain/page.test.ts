@@ -322,6 +322,14 @@ describe('pageReadText: why the signals are incomplete', () => {
     expect(texts).toHaveLength(1);
     expect(texts[0]).not.toBe(read(fakePage(URL_, { contentType: 'application/pdf' }))[0]);
   });
+
+  test('a page that did not answer in time says so, not that the browser refused', () => {
+    const timeout = read({ ...fakePage(URL_), dom: { ok: false, why: 'timeout' } });
+    const refused = read({ ...fakePage(URL_), dom: { ok: false, why: 'refused' } });
+    expect(timeout).toHaveLength(1);
+    expect(timeout[0]).toContain('in time');
+    expect(timeout[0]).not.toBe(refused[0]);
+  });
 });
 
 describe('sourceText and honouredByText', () => {
