@@ -2,7 +2,7 @@
 // what each means and who honours it; the page's problems; its links and their qualifiers (with
 // an outline on the page on request); and, on request, the page as served against the page as
 // rendered. All of it is text from the page, shown as text.
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import {
   honouredByText,
   meaningText,
@@ -74,9 +74,13 @@ export function PageView({ page, t, countLinks, highlight, compare }: PageViewPr
   const [comparison, setComparison] = useState<Comparison>({ status: 'idle' });
   const dom = page.facts.dom;
   const [links, setLinks] = useState<LinkCounts | null>(null);
+  // Counted once per report shown, not on every render of the popup (each would run a script in
+  // the page).
+  const count = useRef(countLinks);
+  count.current = countLinks;
   useEffect(() => {
-    if (page.judgement.dom === 'html') void countLinks().then(setLinks);
-  }, [page, countLinks]);
+    if (page.judgement.dom === 'html') void count.current().then(setLinks);
+  }, [page]);
   return (
     <div class="page-view">
       <h2>{t('pageSourcesHeading')}</h2>
