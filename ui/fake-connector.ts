@@ -129,6 +129,8 @@ export interface FakeOptions {
   override?: Partial<Requests>;
   /** The answer to a permission request (default: granted). */
   grant?: boolean;
+  /** The session storage the pages share (pass one map to two fakes: a popup reopened). */
+  memory?: Map<string, unknown>;
 }
 
 /** An in-memory background behind the pages' Actions. */
@@ -137,6 +139,8 @@ export function fakeConnector(options: FakeOptions = {}): FakeConnector {
   const listeners = new Set<() => void>();
   const calls: FakeConnector['calls'] = [];
   const copied: string[] = [];
+  // storage.session: shared by every page opened on this fake, as the browser's is.
+  const memory = options.memory ?? new Map<string, unknown>();
   const tabReport =
     options.tabReport ??
     ((_: number, __: boolean, s: Settings): TabReport => ({
@@ -201,6 +205,14 @@ export function fakeConnector(options: FakeOptions = {}): FakeConnector {
     },
     async openOptions() {
       calls.push({ name: 'openOptions', req: null });
+    },
+    async openUrl(url) {
+      calls.push({ name: 'openUrl', req: url });
+    },
+    memory: {
+      get: async (key) => structuredClone(memory.get(key)),
+      set: async (key, value) => void memory.set(key, structuredClone(value)),
+      remove: async (key) => void memory.delete(key),
     },
     onSettingsChanged(callback) {
       listeners.add(callback);
