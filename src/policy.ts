@@ -183,8 +183,22 @@ export function resolveTestUrl(
 ): { url: string } | { otherSite: string } | { invalid: true } {
   const value = input.trim();
   if (value.startsWith('/')) return { url: origin === null ? value : origin + value };
+  // Not a URL a browser would load (`http://[bad`, a space in the host, port 99999): invalid,
+  // not "another site".
+  if (!isUrl(value)) return { invalid: true };
   const target = robotsOrigin(value);
   if (target === null) return { invalid: true };
   if (origin !== null && target !== origin.toLowerCase()) return { otherSite: value };
   return { url: value };
+}
+
+/** Whether the WHATWG URL parser reads `text` as an absolute URL. */
+function isUrl(text: string): boolean {
+  try {
+    new URL(text);
+    return true;
+  } catch {
+    // Not a URL: said so by the caller.
+    return false;
+  }
 }

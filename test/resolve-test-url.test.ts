@@ -10,6 +10,10 @@ describe('resolveTestUrl', () => {
   // [case, input, the page's origin, result]
   const CASES: [string, string, string | null, Resolved][] = [
     ['a path', '/private/x?q=1', 'https://a.test', { url: 'https://a.test/private/x?q=1' }],
+    // Issue 12, item 9: not a URL at all is "not a valid URL", never "another site".
+    ['an unclosed IPv6 bracket', 'http://[bad', 'https://a.test', { invalid: true }],
+    ['a space in the host', 'http://exa mple.com/', 'https://a.test', { invalid: true }],
+    ['a port past 65535', 'https://a.test:99999/', 'https://a.test', { invalid: true }],
     ['a path, spaces around it', '  /x  ', 'https://a.test', { url: 'https://a.test/x' }],
     ['a URL of the same origin', 'https://a.test/x', 'https://a.test', { url: 'https://a.test/x' }],
     [
