@@ -33,11 +33,13 @@ export function RobotEditor({ robots, t, save }: RobotEditorProps) {
     if (next.length === 0) return setMessage({ text: t('robotsEmptyList'), error: true });
     if (next.length > MAX_ROBOTS)
       return setMessage({ text: t('robotsTooMany', MAX_ROBOTS), error: true });
+    // A note stays until dismissed, or replaced by the next one: an action without a note of
+    // its own (a reorder) leaves it, and so does the list arriving again from the settings.
     void save(next).then((reply) =>
-      setMessage(
+      setMessage((before) =>
         reply.ok
           ? done === undefined
-            ? null
+            ? before
             : { text: done, error: false }
           : { text: t('saveFailed', problemText(reply, t, 'save')), error: true },
       ),
@@ -120,8 +122,19 @@ export function RobotEditor({ robots, t, save }: RobotEditorProps) {
         <button type="submit">{t('addRobot')}</button>
       </form>
       {message !== null && (
-        <p class={message.error ? 'warning' : 'muted'} role={message.error ? 'alert' : 'status'}>
+        <p
+          class={`note-line ${message.error ? 'warning' : 'muted'}`}
+          role={message.error ? 'alert' : 'status'}
+          data-robot-note=""
+        >
           {message.text}
+          <button
+            type="button"
+            class="link dismiss"
+            aria-label={t('dismissNote')}
+            title={t('dismissNote')}
+            onClick={() => setMessage(null)}
+          />
         </p>
       )}
       <button type="button" onClick={() => apply([...DEFAULT_ROBOTS])}>

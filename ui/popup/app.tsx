@@ -1,6 +1,8 @@
-// The popup: loads the tab's report and shows it in six views. Components render data and call
-// `actions`; they never call the browser.
-import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+// The popup: loads the tab's report and shows it in its views. Components render data and call
+// `actions`; they never call the browser. A refresh, a settings change or a new report updates
+// the views in place: what the user typed, the view, the robot picked and the scroll position stay,
+// and are kept per site (memory.ts) for when the popup is opened again.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Translator } from '../../src/explain/index.ts';
 import { compareServed } from '../../src/page/compare.ts';
 import { ParsedFiles } from '../../src/parsed-files.ts';
@@ -9,6 +11,7 @@ import { RobotEditor } from '../components/robot-editor.tsx';
 import type { Actions } from '../connector.ts';
 import { useSettingsChanges } from '../use-settings-changes.ts';
 import { FileView } from './file-view.tsx';
+import { EMPTY_MEMORY, MemoryStore, type PopupMemory } from './memory.ts';
 import { type PopupModel, popupModel } from './model.ts';
 import { Outcome } from './outcome.tsx';
 import { PageStrip } from './page-strip.tsx';
@@ -24,6 +27,9 @@ type State =
   | { status: 'loading' }
   | { status: 'done'; model: PopupModel; settings: Settings }
   | { status: 'error'; message: string };
+
+/** How often the memory is written at most while the user types or scrolls. */
+const SAVE_EVERY_MS = 150;
 
 function CheckingToggle({
   settings,
@@ -63,33 +69,81 @@ export interface AppProps {
   t: Translator;
 }
 
+/** A page with no robots.txt concept: one sentence, and the robots as small unknown chips. */
+function NotApplicable({ model, t }: { model: PopupModel; t: Translator }) {
+  return (
+    <ul class="robot-chips" aria-label={t('verdictsCaption')}>
+      {model.rows.map((row) => (
+        <li
+          key={row.robot}
+          data-robot={row.robot}
+          data-verdict={row.verdict}
+          data-verdict-rfc9309={row.verdictRfc9309}
+          data-verdict-1994={row.verdict1994}
+          data-page-index={row.page.index}
+          data-page-follow={row.page.follow}
+        >
+          {row.robot}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function App({ tabId, actions, t }: AppProps) {
   const [state, setState] = useState<State>({ status: 'loading' });
-  const [view, setView] = useState<View>('verdicts');
-  const [visited, setVisited] = useState<Set<View>>(new Set(['verdicts']));
-  const [selected, setSelected] = useState<string | null>(null);
+  const [refreshing, setRefreshing] = useState(false);
+  /** A refresh that failed while the last report stays on screen. */
+  const [refreshError, setRefreshError] = useState<string | null>(null);
+  const [memory, setMemory] = useState<PopupMemory>(EMPTY_MEMORY);
   const [jump, setJump] = useState<{ line: number } | null>(null);
+  const [findRequest, setFindRequest] = useState(0);
+  const [recordsRequest, setRecordsRequest] = useState(0);
+  const store = useMemo(() => new MemoryStore(actions.memory), [actions]);
+  /** The site whose memory is shown, once it was read (null: nothing to remember). */
+  const site = useRef<string | null>(null);
+  const shown = useRef(false);
+  const visitedViews = useRef(new Set<View>(['verdicts']));
+  /** A robot was clicked: Records scrolls to its group instead of where it was left. */
+  const skipRestore = useRef(false);
+  const memoryRef = useRef(memory);
+  memoryRef.current = memory;
 
   const load = useCallback(
     async (force: boolean) => {
-      setState({ status: 'loading' });
       if (tabId === null) {
         setState({ status: 'error', message: t('noTab') });
         return;
       }
+      // Once something is on screen it stays there: the new report replaces it in place.
+      if (shown.current) setRefreshing(true);
       const [report, settings] = await Promise.all([
         force ? actions.refresh({ tabId }) : actions.tabReport({ tabId }),
         actions.getSettings({}),
       ]);
-      if (!report.ok) return setState({ status: 'error', message: report.message });
-      if (!settings.ok) return setState({ status: 'error', message: settings.message });
+      setRefreshing(false);
+      if (!report.ok || !settings.ok) {
+        const message = report.ok ? (settings.ok ? '' : settings.message) : report.message;
+        if (shown.current) setRefreshError(message);
+        else setState({ status: 'error', message });
+        return;
+      }
+      setRefreshError(null);
       const model = popupModel(report.value, t, {
         showOtherReadings: settings.value.showOtherReadings,
         parse: (text) => parsedFiles.get(text),
       });
+      // The first report of a site brings back what was kept for it.
+      const origin = model.page === null ? null : model.origin;
+      if (origin !== site.current) {
+        site.current = origin;
+        const kept = origin === null ? null : await store.load(origin);
+        setMemory(kept ?? EMPTY_MEMORY);
+      }
+      shown.current = true;
       setState({ status: 'done', model, settings: settings.value });
     },
-    [tabId, actions, t],
+    [tabId, actions, t, store],
   );
 
   useEffect(() => {
@@ -109,14 +163,56 @@ export function App({ tabId, actions, t }: AppProps) {
     if (state.status === 'done') performance.mark('robots-lens:verdicts');
   }, [state.status]);
 
-  const show = (next: View) => {
-    setView(next);
-    setVisited((v) => (v.has(next) ? v : new Set([...v, next])));
-  };
-  const jumpTo = (line: number) => {
-    setJump({ line });
-    show('file');
-  };
+  // Kept as the user goes: written at most every SAVE_EVERY_MS, and once more as the popup closes.
+  const pending = useRef<PopupMemory | null>(null);
+  const flush = useCallback(() => {
+    const value = pending.current;
+    pending.current = null;
+    if (value !== null && site.current !== null) void store.save(site.current, value);
+  }, [store]);
+  const remember = useCallback(
+    (change: Partial<PopupMemory>) => {
+      setMemory((before) => {
+        const next = { ...before, ...change };
+        if (pending.current === null) setTimeout(flush, SAVE_EVERY_MS);
+        pending.current = next;
+        return next;
+      });
+    },
+    [flush],
+  );
+  useEffect(() => {
+    addEventListener('pagehide', flush);
+    return () => removeEventListener('pagehide', flush);
+  }, [flush]);
+
+  // The scroll position of the view shown, kept and given back when the view is shown again.
+  const view = memory.view;
+  const isDone = state.status === 'done';
+  useEffect(() => {
+    if (!isDone) return;
+    const y = memoryRef.current.scroll[view] ?? 0;
+    if (skipRestore.current) skipRestore.current = false;
+    else requestAnimationFrame(() => scrollTo(0, y));
+    const onScroll = () => remember({ scroll: { ...memoryRef.current.scroll, [view]: scrollY } });
+    addEventListener('scroll', onScroll, { passive: true });
+    return () => removeEventListener('scroll', onScroll);
+    // Only when the view changes or the popup first shows: scrolling itself must not restore.
+  }, [view, isDone, remember]);
+
+  // Ctrl/Cmd+F anywhere in the popup: the file view's find box.
+  const hasFile = state.status === 'done' && state.model.text !== null;
+  useEffect(() => {
+    if (!hasFile) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== 'f') return;
+      event.preventDefault();
+      remember({ view: 'file' });
+      setFindRequest((n) => n + 1);
+    };
+    addEventListener('keydown', onKey);
+    return () => removeEventListener('keydown', onKey);
+  }, [hasFile, remember]);
 
   if (state.status === 'loading') {
     return (
@@ -136,21 +232,33 @@ export function App({ tabId, actions, t }: AppProps) {
   }
 
   const { model, settings } = state;
-  // Parsed only once a view that shows the file's structure is opened: the verdicts came ready.
-  const parsed =
-    model.text === null || (visited.size === 1 && visited.has('verdicts'))
-      ? null
-      : parsedFiles.get(model.text);
-  const selectedRobot = selected ?? model.rows[0]?.robot ?? '';
-  const selectedRow = model.rows.find((r) => r.robot === selectedRobot);
-  // The line the file view shows: the one jumped to, else the selected robot's deciding line.
-  const fileLine = jump?.line ?? selectedRow?.rule?.line ?? null;
+  const show = (next: View) => remember({ view: next });
+  const jumpTo = (line: number) => {
+    setJump({ line });
+    show('file');
+  };
   const available: View[] = VIEWS.filter(
     (v) =>
       (model.text !== null || !['records', 'file', 'summary'].includes(v)) &&
       (model.page !== null || v !== 'page'),
   );
   const current = available.includes(view) ? view : 'verdicts';
+  // Views are built the first time they are shown, then kept (hidden): what is typed in them stays.
+  const visited = visitedViews.current;
+  visited.add(current);
+  // Parsed only once a view that shows the file's structure is opened: the verdicts came ready.
+  const parsed =
+    model.text === null || (visited.size === 1 && visited.has('verdicts'))
+      ? null
+      : parsedFiles.get(model.text);
+  const known = model.rows.map((r) => r.robot);
+  const selectedRobot =
+    memory.selected !== null && known.includes(memory.selected)
+      ? memory.selected
+      : (known[0] ?? '');
+  const selectedRow = model.rows.find((r) => r.robot === selectedRobot);
+  // The line the file view shows: the one jumped to, else the selected robot's deciding line.
+  const fileLine = jump?.line ?? selectedRow?.rule?.line ?? null;
   const panel = (name: View, content: () => preact.ComponentChildren) =>
     available.includes(name) &&
     visited.has(name) && (
@@ -165,9 +273,10 @@ export function App({ tabId, actions, t }: AppProps) {
         {content()}
       </section>
     );
+  const internal = model.status === 'not-applicable' && !model.needsPermission;
 
   return (
-    <main>
+    <main aria-busy={refreshing}>
       <header>
         <h1>{t('extName')}</h1>
         <p class="url" title={model.url}>
@@ -180,97 +289,124 @@ export function App({ tabId, actions, t }: AppProps) {
         onRefresh={() => load(true)}
         onGrant={() => actions.requestPermission(model.origin).then(() => load(false))}
       />
-      {model.page !== null && <PageStrip page={model.page} t={t} />}
-      <Tabs current={current} available={available} onChange={show} t={t} />
-      {panel('verdicts', () => (
-        <VerdictTable
-          rows={model.rows}
-          t={t}
-          caption={t('verdictsCaption')}
-          variant="page"
-          onJump={jumpTo}
-          onSelect={(robot) => {
-            setSelected(robot);
-            if (model.text !== null) show('records');
-          }}
-        />
-      ))}
-      {model.page !== null &&
-        tabId !== null &&
-        panel('page', () => {
-          const page = model.page;
-          if (page === null) return null;
-          return (
-            <PageView
-              page={page}
+      {refreshing && (
+        <p class="muted refreshing" role="status">
+          {t('loading')}
+        </p>
+      )}
+      {refreshError !== null && (
+        <p class="warning" role="alert">
+          ⚠ {t('loadError', refreshError)}
+        </p>
+      )}
+      {internal ? (
+        <NotApplicable model={model} t={t} />
+      ) : (
+        <>
+          {model.page !== null && <PageStrip page={model.page} t={t} />}
+          <Tabs current={current} available={available} onChange={show} t={t} />
+          {panel('verdicts', () => (
+            <VerdictTable
+              rows={model.rows}
               t={t}
-              countLinks={async () => {
-                const reply = await actions.pageLinks({ tabId });
-                return reply.ok ? reply.value : null;
-              }}
-              highlight={async (on) => {
-                const reply = await actions.highlightLinks({ tabId, on });
-                return reply.ok ? reply.value : null;
-              }}
-              compare={async () => {
-                const reply = await actions.servedPage({ tabId });
-                if (!reply.ok) return { ok: false, message: reply.message };
-                const rendered = page.facts.dom;
-                const served = readServed(reply.value);
-                const findings = rendered.ok
-                  ? compareServed(model.url, served, rendered.facts, model.robots, Date.now())
-                  : [];
-                return { ok: true, served: reply.value, findings };
+              caption={t('verdictsCaption')}
+              variant="page"
+              onJump={jumpTo}
+              onSelect={(robot) => {
+                if (model.text === null) return remember({ selected: robot });
+                skipRestore.current = current !== 'records';
+                remember({ selected: robot, view: 'records' });
+                setRecordsRequest((n) => n + 1);
               }}
             />
-          );
-        })}
-      {parsed !== null &&
-        panel('records', () => (
-          <Records
-            parsed={parsed}
-            rows={model.rows}
-            selected={selectedRobot}
-            onSelect={setSelected}
-            onJump={jumpTo}
-            t={t}
-          />
-        ))}
-      {parsed !== null &&
-        panel('file', () => (
-          <FileView
-            text={model.text ?? ''}
-            diagnostics={parsed.diagnostics}
-            highlight={fileLine}
-            highlightLabel={t('fileDecidingLine', selectedRobot)}
-            jumpTo={fileLine}
-            t={t}
-          />
-        ))}
-      {parsed !== null && panel('summary', () => <Summary parsed={parsed} t={t} />)}
-      {panel('tester', () => (
-        <Tester
-          model={model}
-          parsed={parsed}
-          showOtherReadings={settings.showOtherReadings}
-          t={t}
-          copy={actions.copy}
-        />
-      ))}
-      {panel('robots', () => (
-        <>
-          <RobotEditor
-            robots={settings.robots}
-            t={t}
-            save={(robots) => actions.setSettings({ robots })}
-          />
-          <p>
-            <button type="button" class="link" onClick={() => actions.openOptions()}>
-              {t('moreSettings')}
-            </button>
-          </p>
+          ))}
+          {model.page !== null &&
+            tabId !== null &&
+            panel('page', () => {
+              const page = model.page;
+              if (page === null) return null;
+              return (
+                <PageView
+                  page={page}
+                  t={t}
+                  countLinks={async () => {
+                    const reply = await actions.pageLinks({ tabId });
+                    return reply.ok ? reply.value : null;
+                  }}
+                  highlight={async (on) => {
+                    const reply = await actions.highlightLinks({ tabId, on });
+                    return reply.ok ? reply.value : null;
+                  }}
+                  compare={async () => {
+                    const reply = await actions.servedPage({ tabId });
+                    if (!reply.ok) return { ok: false, message: reply.message };
+                    const rendered = page.facts.dom;
+                    const served = readServed(reply.value);
+                    const findings = rendered.ok
+                      ? compareServed(model.url, served, rendered.facts, model.robots, Date.now())
+                      : [];
+                    return { ok: true, served: reply.value, findings };
+                  }}
+                />
+              );
+            })}
+          {parsed !== null &&
+            panel('records', () => (
+              <Records
+                parsed={parsed}
+                text={model.text ?? ''}
+                rows={model.rows}
+                selected={selectedRobot}
+                scrollRequest={recordsRequest}
+                onSelect={(robot) => remember({ selected: robot })}
+                onJump={jumpTo}
+                t={t}
+              />
+            ))}
+          {parsed !== null &&
+            panel('file', () => (
+              <FileView
+                text={model.text ?? ''}
+                diagnostics={parsed.diagnostics}
+                highlight={fileLine}
+                highlightLabel={t('fileDecidingLine', selectedRobot)}
+                jumpTo={fileLine}
+                findRequest={findRequest}
+                t={t}
+              />
+            ))}
+          {parsed !== null && panel('summary', () => <Summary parsed={parsed} t={t} />)}
+          {panel('tester', () => (
+            <Tester
+              model={model}
+              parsed={parsed}
+              showOtherReadings={settings.showOtherReadings}
+              t={t}
+              copy={actions.copy}
+              url={memory.testerUrl}
+              onUrl={(testerUrl) => remember({ testerUrl })}
+              drafting={memory.drafting}
+              onDrafting={(drafting) => remember({ drafting })}
+              draft={memory.draft}
+              onDraft={(draft) => remember({ draft })}
+            />
+          ))}
+          {panel('robots', () => (
+            <>
+              <RobotEditor
+                robots={settings.robots}
+                t={t}
+                save={(robots) => actions.setSettings({ robots })}
+              />
+              <p>
+                <button type="button" class="link" onClick={() => actions.openOptions()}>
+                  {t('moreSettings')}
+                </button>
+              </p>
+            </>
+          ))}
         </>
-      ))}
+      )}
       <footer>
         <CheckingToggle settings={settings} actions={actions} t={t} />
       </footer>

@@ -16,6 +16,8 @@ export interface FileViewProps {
   highlightLabel: string;
   /** Scroll to this line when it changes. */
   jumpTo: number | null;
+  /** The user asked to find (Ctrl/Cmd+F): show and focus the find box when this changes. */
+  findRequest?: number;
   t: Translator;
 }
 

@@ -1,9 +1,10 @@
 // The parsed file: groups (those of the selected robot highlighted), sitemaps, other lines,
 // and problems, each with its line.
-import { useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import {
   diagnosticText,
   type ExplainedVerdict,
+  printableText,
   ruleText,
   severityText,
   supportText,
@@ -13,8 +14,12 @@ import type { RobotsTxt } from '../../src/robots/index.ts';
 
 export interface RecordsProps {
   parsed: RobotsTxt;
+  /** The file as served: misspelled lines are shown as written. */
+  text?: string;
   rows: ExplainedVerdict[];
   selected: string;
+  /** Scroll to the selected robot's group whenever this changes (a robot was clicked). */
+  scrollRequest?: number;
   onSelect: (robot: string) => void;
   onJump: (line: number) => void;
   t: Translator;
@@ -50,11 +55,40 @@ function safeHref(value: string): string | null {
 /** Rules shown per group before "show more": a 500 KiB file can hold tens of thousands. */
 const RULES_SHOWN = 100;
 
-export function Records({ parsed, rows, selected, onSelect, onJump, t }: RecordsProps) {
+export function Records({
+  parsed,
+  text = '',
+  rows,
+  selected,
+  scrollRequest = 0,
+  onSelect,
+  onJump,
+  t,
+}: RecordsProps) {
   const [expanded, setExpanded] = useState<Set<number>>(new Set());
-  const applying = new Set(rows.find((r) => r.robot === selected)?.groupLines ?? []);
+  const groupLines = rows.find((r) => r.robot === selected)?.groupLines ?? [];
+  const applying = new Set(groupLines);
+  const lines = useMemo(() => text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/), [text]);
+  /** A line as written, for lines the readers disagree on (misspelled keys). */
+  const asWritten = (line: number) => printableText((lines[line - 1] ?? '').trim());
+  // Misspelled user-agent lines (`User agent: x`), by the group they open.
+  const misspeltAgents = parsed.diagnostics.filter(
+    (d) => d.code === 'misspelled-key' && d.params.canonical === 'user-agent',
+  );
+  const root = useRef<HTMLDivElement>(null);
+  // A robot picked: its (first) group scrolled into view, highlighted.
+  const first = groupLines[0];
+  useEffect(() => {
+    if (scrollRequest === 0 || first === undefined) return;
+    const frame = requestAnimationFrame(() =>
+      root.current
+        ?.querySelector(`[data-group-line="${first}"]`)
+        ?.scrollIntoView({ block: 'start' }),
+    );
+    return () => cancelAnimationFrame(frame);
+  }, [scrollRequest, selected, first]);
   return (
-    <div class="records">
+    <div class="records" ref={root}>
       <label class="select">
         {t('recordsFor')}{' '}
         <select value={selected} onChange={(e) => onSelect(e.currentTarget.value)}>
@@ -85,6 +119,15 @@ export function Records({ parsed, rows, selected, onSelect, onJump, t }: Records
                   <code>User-agent: {a}</code>
                 </li>
               ))}
+              {misspeltAgents
+                .filter((d) => d.line >= g.line && d.line < (g.rules[0]?.line ?? Infinity))
+                .map((d) => (
+                  <li key={`m${d.line}`} data-misspelled={d.line}>
+                    <code>{asWritten(d.line)}</code>{' '}
+                    <span class="muted">{t('ruleAtLine', d.line)}</span>
+                    <span class="other"> · {t('misspelled')}</span>
+                  </li>
+                ))}
             </ul>
             {g.rules.length === 0 ? (
               <p class="muted">{t('noRules')}</p>
@@ -98,10 +141,15 @@ export function Records({ parsed, rows, selected, onSelect, onJump, t }: Records
                       title={t('jumpToLine', r.line)}
                       onClick={() => onJump(r.line)}
                     >
-                      <code>{ruleText(r)}</code>
+                      <code>{r.misspelled ? asWritten(r.line) : ruleText(r)}</code>
                     </button>{' '}
                     <span class="muted">{t('ruleAtLine', r.line)}</span>
-                    {r.misspelled && <span class="other"> · {t('misspelled')}</span>}
+                    {r.misspelled && (
+                      <span class="other" data-misspelled={r.line}>
+                        {' '}
+                        · {t('misspelled')} ({ruleText(r)})
+                      </span>
+                    )}
                   </li>
                 ))}
                 {!expanded.has(g.line) && g.rules.length > RULES_SHOWN && (

@@ -1,7 +1,14 @@
 // The tester: any path or URL of this site against the robot list, under the live file or a
-// draft the user edits (verdicts update as they type; the difference and a copy button).
+// draft the user edits (verdicts update as they type and stay in view above the editor; the
+// difference and a copy button). Its state lives in the app, which keeps it across refreshes and
+// reopenings: nothing typed is lost.
 import { useMemo, useState } from 'preact/hooks';
-import { explainVerdicts, type Translator } from '../../src/explain/index.ts';
+import {
+  type ExplainedVerdict,
+  explainVerdicts,
+  ruleText,
+  type Translator,
+} from '../../src/explain/index.ts';
 import { resolveTestUrl } from '../../src/policy.ts';
 import { parseRobotsTxt, type RobotsTxt } from '../../src/robots/index.ts';
 import { TextField } from '../components/text-field.tsx';
@@ -18,13 +25,62 @@ export interface TesterProps {
   t: Translator;
   /** Copies text to the clipboard (an action: components do not call the browser). */
   copy: (text: string) => Promise<void>;
+  /** The URL field as typed (null: the page's URL). */
+  url: string | null;
+  onUrl: (url: string) => void;
+  drafting: boolean;
+  onDrafting: (on: boolean) => void;
+  /** The draft as edited (null: not edited, the live file). */
+  draft: string | null;
+  onDraft: (draft: string | null) => void;
 }
 
-export function Tester({ model, parsed, showOtherReadings, t, copy }: TesterProps) {
-  const [input, setInput] = useState(model.url);
-  const [drafting, setDrafting] = useState(false);
+/** While drafting: one line per robot, small enough to stay in view above the editor. */
+function DraftVerdicts({ rows, t }: { rows: ExplainedVerdict[]; t: Translator }) {
+  return (
+    <ul class="draft-verdicts" aria-live="polite" aria-label={t('draftVerdicts')}>
+      {rows.map((row) => (
+        <li
+          key={row.robot}
+          class={`row ${row.verdict}`}
+          data-tester-robot={row.robot}
+          data-tester-verdict={row.verdict}
+        >
+          <span class="robot">{row.robot}</span>{' '}
+          <span class={`pill small ${row.verdict}`}>
+            {row.verdict === 'allowed'
+              ? `✓ ${t('allowed')}`
+              : row.verdict === 'disallowed'
+                ? `✕ ${t('disallowed')}`
+                : t('unknown')}
+          </span>{' '}
+          {row.rule !== null && (
+            <span class="muted">
+              <code>{ruleText(row.rule)}</code> {t('ruleAtLine', row.rule.line)}
+            </span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function Tester({
+  model,
+  parsed,
+  showOtherReadings,
+  t,
+  copy,
+  url,
+  onUrl,
+  drafting,
+  onDrafting,
+  draft: edited,
+  onDraft,
+}: TesterProps) {
+  const input = url ?? model.url;
   const live = model.text ?? '';
-  const [draft, setDraft] = useState(live);
+  const draft = edited ?? live;
   const [copied, setCopied] = useState(false);
 
   const target = useMemo(() => resolveTestUrl(input, model.origin), [input, model.origin]);
@@ -50,28 +106,28 @@ export function Tester({ model, parsed, showOtherReadings, t, copy }: TesterProp
         label={t('testerUrlLabel')}
         name="tester-url"
         value={input}
-        onInput={setInput}
+        onInput={onUrl}
         inputProps={{ 'data-tester-url': '' }}
       />
       {'otherSite' in target && <p class="warning">{t('testerOtherSite', target.otherSite)}</p>}
       {'invalid' in target && <p class="warning">{t('testerInvalid')}</p>}
-      {rows !== null && (
-        <div class="tester-results">
-          <VerdictTable
-            rows={rows}
-            t={t}
-            variant="tester"
-            caption={drafting ? t('draftVerdicts') : t('verdictsCaption')}
-          />
-        </div>
-      )}
+      {rows !== null &&
+        (drafting ? (
+          <div class="tester-results sticky">
+            <DraftVerdicts rows={rows} t={t} />
+          </div>
+        ) : (
+          <div class="tester-results">
+            <VerdictTable rows={rows} t={t} variant="tester" caption={t('verdictsCaption')} />
+          </div>
+        ))}
       <label class="setting">
         <input
           type="checkbox"
           name="draft-mode"
           data-draft-mode=""
           checked={drafting}
-          onChange={(e) => setDrafting(e.currentTarget.checked)}
+          onChange={(e) => onDrafting(e.currentTarget.checked)}
         />{' '}
         {t('draftToggle')}
       </label>
@@ -85,7 +141,7 @@ export function Tester({ model, parsed, showOtherReadings, t, copy }: TesterProp
               rows={8}
               spellcheck={false}
               value={draft}
-              onInput={(e) => setDraft(e.currentTarget.value)}
+              onInput={(e) => onDraft(e.currentTarget.value)}
             />
           </label>
           <div class="actions">
@@ -100,7 +156,7 @@ export function Tester({ model, parsed, showOtherReadings, t, copy }: TesterProp
             >
               {copied ? `✓ ${t('draftCopied')}` : t('draftCopy')}
             </button>
-            <button type="button" onClick={() => setDraft(live)}>
+            <button type="button" onClick={() => onDraft(null)}>
               {t('draftReset')}
             </button>
           </div>

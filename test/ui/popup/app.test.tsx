@@ -270,7 +270,11 @@ describe('popup', () => {
       },
     });
     actions.changeSettingsElsewhere({ robots: ['GPTBot'] });
-    await waitFor(() => expect(document.body.dataset['state']).toBe('loading'));
+    // The report on screen stays while the new one comes (issue 12): the popup is busy, not blank.
+    await waitFor(() =>
+      expect(document.querySelector('main')?.getAttribute('aria-busy')).toBe('true'),
+    );
+    expect(document.body.dataset['state']).toBe('done');
     actions.changeSettingsElsewhere({ language: 'es' });
     await waitFor(() => expect(reload).toHaveBeenCalled());
     release();

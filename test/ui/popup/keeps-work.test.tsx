@@ -1,0 +1,202 @@
+// @vitest-environment happy-dom
+// Issue 12: the popup keeps what the user is doing. A refresh, a settings change made elsewhere,
+// a new report and reopening the popup on the same site keep the view, the robot picked, the
+// tester's URL and draft; notes stay until dismissed; a robot clicked opens its group.
+import { cleanup, fireEvent, render, waitFor } from '@testing-library/preact';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import en from '../../../_locales/en/messages.json';
+import { lookupIn, translator } from '../../../src/explain/index.ts';
+import type { TabReport } from '../../../src/protocol.ts';
+import { type FakeOptions, fakeConnector, fakeTabReport } from '../../../ui/fake-connector.ts';
+import { App } from '../../../ui/popup/app.tsx';
+import { okOutcome } from '../../fixtures/outcomes.ts';
+
+const t = translator(lookupIn(en), 'en');
+const URL_ = 'https://shop.test/private/item?id=1';
+const TEXT = [
+  'User-agent: *',
+  'Disallow: /private/',
+  '',
+  'User-agent: Googlebot',
+  'Allow: /private/item',
+  'disalow: /drafts/',
+  '',
+  'User agent: Bingbot',
+  'Disallow: /bing/',
+].join('\n');
+const report = (text = TEXT): TabReport =>
+  fakeTabReport(URL_, okOutcome(text, { url: 'https://shop.test/robots.txt' }));
+
+async function open(
+  options: Omit<FakeOptions, 'tabReport'> & { tabReport?: () => TabReport } = {},
+) {
+  const tabReport = options.tabReport ?? (() => report());
+  const actions = fakeConnector({ ...options, tabReport });
+  render(<App tabId={7} actions={actions} t={t} />);
+  await waitFor(() => expect(document.body.dataset['state']).toBe('done'));
+  return actions;
+}
+
+const $ = <E extends Element = HTMLElement>(selector: string) =>
+  document.querySelector(selector) as E | null;
+const tab = (view: string) =>
+  fireEvent.click($(`[role="tab"][data-view="${view}"]`) as HTMLElement);
+const selectedView = () => $('[role="tab"][aria-selected="true"]')?.getAttribute('data-view');
+
+/** Types a draft: the tester, draft mode on, new text. */
+async function typeDraft(draft: string) {
+  tab('tester');
+  fireEvent.click($('input[data-draft-mode]') as HTMLElement);
+  await waitFor(() => expect($('textarea[data-draft]')).not.toBeNull());
+  fireEvent.input($('textarea[data-draft]') as HTMLElement, { target: { value: draft } });
+}
+
+afterEach(() => {
+  cleanup();
+  delete document.body.dataset['state'];
+});
+
+describe('nothing typed is lost', () => {
+  const DRAFT = `${TEXT}\nUser-agent: GPTBot\nDisallow: /\n`;
+
+  test('the refresh button keeps the view, the tester URL and the draft, updated in place', async () => {
+    const actions = await open();
+    await typeDraft(DRAFT);
+    fireEvent.input($('input[data-tester-url]') as HTMLElement, { target: { value: '/public/x' } });
+    fireEvent.click($('[data-action="refresh"]') as HTMLElement);
+    await waitFor(() => expect(actions.calls.some((c) => c.name === 'refresh')).toBe(true));
+    await waitFor(() => expect($('main')?.getAttribute('aria-busy')).toBe('false'));
+    expect(document.body.dataset['state']).toBe('done');
+    expect(selectedView()).toBe('tester');
+    expect($<HTMLTextAreaElement>('textarea[data-draft]')?.value).toBe(DRAFT);
+    expect($<HTMLInputElement>('input[data-tester-url]')?.value).toBe('/public/x');
+    expect($('[data-tester-robot="GPTBot"]')?.getAttribute('data-tester-verdict')).toBe(
+      'disallowed',
+    );
+  });
+
+  test('a settings change made elsewhere (the robot list) keeps the draft', async () => {
+    const actions = await open({ tabReport: undefined });
+    await typeDraft(DRAFT);
+    actions.changeSettingsElsewhere({ robots: ['GPTBot', 'Googlebot'] });
+    await waitFor(() =>
+      expect(actions.calls.filter((c) => c.name === 'tabReport').length).toBeGreaterThan(1),
+    );
+    await waitFor(() => expect($('main')?.getAttribute('aria-busy')).toBe('false'));
+    expect($<HTMLTextAreaElement>('textarea[data-draft]')?.value).toBe(DRAFT);
+  });
+
+  test('a new robots.txt from the background: an edited draft stays, an untouched one follows', async () => {
+    let text = TEXT;
+    const actions = await open({ tabReport: () => report(text) });
+    tab('tester');
+    fireEvent.click($('input[data-draft-mode]') as HTMLElement);
+    await waitFor(() => expect($('textarea[data-draft]')).not.toBeNull());
+    text = `${TEXT}\n# changed on the server\n`;
+    fireEvent.click($('[data-action="refresh"]') as HTMLElement);
+    await waitFor(() => expect($<HTMLTextAreaElement>('textarea[data-draft]')?.value).toBe(text));
+    fireEvent.input($('textarea[data-draft]') as HTMLElement, { target: { value: DRAFT } });
+    text = `${TEXT}\n# changed again\n`;
+    fireEvent.click($('[data-action="refresh"]') as HTMLElement);
+    await waitFor(() => expect(actions.calls.filter((c) => c.name === 'refresh')).toHaveLength(2));
+    await waitFor(() => expect($('main')?.getAttribute('aria-busy')).toBe('false'));
+    expect($<HTMLTextAreaElement>('textarea[data-draft]')?.value).toBe(DRAFT);
+  });
+
+  test('closed and reopened on the same site: the view, the robot, the URL and the draft come back', async () => {
+    const memory = new Map<string, unknown>();
+    await open({ memory });
+    fireEvent.click($('[data-robot="Bingbot"] th button') as HTMLElement);
+    await typeDraft(DRAFT);
+    fireEvent.input($('input[data-tester-url]') as HTMLElement, { target: { value: '/bing/x' } });
+    // The popup closes.
+    dispatchEvent(new Event('pagehide'));
+    await new Promise((r) => setTimeout(r, 20));
+    cleanup();
+    delete document.body.dataset['state'];
+    await open({ memory });
+    expect(selectedView()).toBe('tester');
+    expect($<HTMLTextAreaElement>('textarea[data-draft]')?.value).toBe(DRAFT);
+    expect($<HTMLInputElement>('input[data-tester-url]')?.value).toBe('/bing/x');
+    tab('records');
+    expect($<HTMLSelectElement>('select')?.value).toBe('Bingbot');
+  });
+
+  test('another site does not get this one’s draft', async () => {
+    const memory = new Map<string, unknown>();
+    await open({ memory });
+    await typeDraft(DRAFT);
+    dispatchEvent(new Event('pagehide'));
+    await new Promise((r) => setTimeout(r, 20));
+    cleanup();
+    delete document.body.dataset['state'];
+    const other = fakeTabReport(
+      'https://other.test/',
+      okOutcome('User-agent: *\nDisallow:\n', { url: 'https://other.test/robots.txt' }),
+    );
+    await open({ memory, tabReport: () => other });
+    expect(selectedView()).toBe('verdicts');
+  });
+});
+
+describe('notes stay until dismissed', () => {
+  test('"reduced to the token" survives the settings change it causes, and goes when dismissed', async () => {
+    const actions = await open();
+    tab('robots');
+    const field = $<HTMLInputElement>('input[name="robot-name"]') as HTMLInputElement;
+    fireEvent.input(field, {
+      target: { value: 'Mozilla/5.0 (compatible; AhrefsBot/7.0; +http://ahrefs.com/robot/)' },
+    });
+    fireEvent.submit(field.form as HTMLFormElement);
+    await waitFor(() => expect($('[data-robot-note]')?.textContent).toContain('AhrefsBot'));
+    // The save changed the settings: the popup reloads its report in place.
+    await waitFor(() =>
+      expect(actions.calls.filter((c) => c.name === 'tabReport').length).toBeGreaterThan(1),
+    );
+    await waitFor(() => expect($('main')?.getAttribute('aria-busy')).toBe('false'));
+    expect($('[data-robot-note]')?.textContent).toContain('AhrefsBot');
+    fireEvent.click($('[data-robot-note] button') as HTMLElement);
+    expect($('[data-robot-note]')).toBeNull();
+  });
+});
+
+describe('clicking a robot', () => {
+  test('opens Records scrolled to its group, highlighted', async () => {
+    const scrolled: (string | null)[] = [];
+    vi.spyOn(HTMLElement.prototype, 'scrollIntoView').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      scrolled.push(this.getAttribute('data-group-line'));
+    });
+    await open();
+    fireEvent.click($('[data-robot="Googlebot"] th button') as HTMLElement);
+    await waitFor(() => expect(scrolled).toContain('4'));
+    expect(selectedView()).toBe('records');
+    expect($('[data-group-line="4"]')?.classList.contains('applies')).toBe(true);
+    vi.restoreAllMocks();
+  });
+});
+
+describe('Records shows misspelled lines as written', () => {
+  test('`disalow:` and `User agent:` as in the file, marked as read by Google only', async () => {
+    await open();
+    tab('records');
+    const marks = [...document.querySelectorAll('[data-misspelled]')].map(
+      (e) => e.closest('li')?.textContent,
+    );
+    expect(marks.some((m) => m?.includes('disalow: /drafts/'))).toBe(true);
+    expect(marks.some((m) => m?.includes('User agent: Bingbot'))).toBe(true);
+  });
+});
+
+describe('browser-internal pages', () => {
+  test('one sentence, no table of "not applicable" rows; the robots stay as unknown chips', async () => {
+    await open({
+      tabReport: () => ({ kind: 'not-applicable', url: 'chrome://newtab/', robots: ['Googlebot'] }),
+    });
+    expect($('table')).toBeNull();
+    expect(document.body.textContent).not.toContain('not applicable');
+    expect($('[data-robot="Googlebot"]')?.getAttribute('data-verdict')).toBe('unknown');
+    expect($('[data-fetch-outcome]')?.getAttribute('data-fetch-outcome')).toBe('not-applicable');
+  });
+});
