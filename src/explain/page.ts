@@ -128,8 +128,8 @@ export function explainPage(
   const ignored = [...new Set(page.applied.filter((a) => !a.honoured).map(directiveText))];
   if (ignored.length > 0 && page.rules !== 'control-token' && page.rules !== 'undocumented')
     lines.push(t('pageIgnores', robot, listText(ignored, t)));
-  if (page.rules === 'control-token') lines.push(t('pageControlToken', robot));
-  else if (page.rules === 'undocumented' && judgement.sources.length > 0)
+  // A control token's row already says what it is (noteText): nothing to add about page tags.
+  if (page.rules === 'undocumented' && judgement.sources.length > 0)
     lines.push(t('pageUndocumented', robot));
   if (findCrawler(robot)?.page.ignoresGeneric) lines.push(t('pageIgnoresGeneric', robot));
   const conflicts = combined.conflicts.map((c) =>

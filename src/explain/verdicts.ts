@@ -58,6 +58,8 @@ const stateOf = (allowed: boolean): VerdictState => (allowed ? 'allowed' : 'disa
 /** The profile's caveat for robots whose vendor says robots.txt may not apply to user-requested fetches. */
 export function noteText(robot: string, t: Translator): string | null {
   const profile = findCrawler(robot);
+  if (profile?.page.rules === 'control-token')
+    return t('controlTokenNote', profile.token, profile.vendor);
   return profile?.obeysRobotsTxt === 'may-ignore' ? t('mayIgnore', profile.token) : null;
 }
 

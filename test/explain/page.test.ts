@@ -3,7 +3,7 @@
 // own (never the bare message key, never an empty placeholder).
 import { describe, expect, test } from 'vitest';
 import en from '../../_locales/en/messages.json';
-import { lookupIn, translator } from '../../src/explain/index.ts';
+import { lookupIn, noteText, translator } from '../../src/explain/index.ts';
 import {
   explainPage,
   honouredByText,
@@ -125,11 +125,13 @@ describe('explainPage: why noindex, nofollow', () => {
     expect(lines[0]).toContain('unavailable_after');
   });
 
-  test('a control token (Google-Extended) says what it is', () => {
+  test('a control token (Google-Extended): the page lines add nothing; its row note says what it is', () => {
     const { lines } = explain(robotsMeta('noindex'), 'Google-Extended');
-    expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain('Google-Extended');
-    expect(lines[1]).toContain('robots.txt');
+    expect(lines).toHaveLength(1);
+    // Issue 12, item 13: "a control token, not a crawler", in the row's note.
+    expect(noteText('Google-Extended', t)).toContain('a control token, not a crawler');
+    expect(noteText('Applebot-Extended', t)).toContain('Apple');
+    expect(noteText('Googlebot', t)).toBeNull();
   });
 
   test('a robot whose vendor documents nothing: said when the page has tags, not otherwise', () => {

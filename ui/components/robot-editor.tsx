@@ -159,7 +159,13 @@ export function RobotEditor({ robots, t, save }: RobotEditorProps) {
                 }
               />{' '}
               <strong>{c.token}</strong>{' '}
-              <span class="muted">{t('crawlerBy', c.vendor, t(what))}</span>
+              <span class="muted">
+                {t(
+                  'crawlerBy',
+                  c.vendor,
+                  c.page.rules === 'control-token' ? t('whatControlToken') : t(what),
+                )}
+              </span>
             </label>
           ))}
         </fieldset>
