@@ -223,6 +223,13 @@ describe('explainVerdict: the other readings', () => {
     ]);
   });
 
+  test('issue 12, item 11: no other-reading line on a row where the readings agree', () => {
+    for (const robot of ['Googlebot', 'GPTBot', 'Bingbot'])
+      expect(explainVerdict(verdicts(MISSPELLED, robot, '/private/a'), t).others).toEqual([]);
+    // Off by the setting: not even where they differ.
+    expect(explainVerdict(verdicts(MISSPELLED, 'Googlebot', '/x'), t, false).others).toEqual([]);
+  });
+
   test('an RFC 9309 robot: only the 1994 line, which ignores Allow and reads * literally', () => {
     const allowOnly = verdicts(
       'User-agent: *\nDisallow: /\nAllow: /public/\n',
