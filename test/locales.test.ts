@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { lookupIn } from '../src/explain/translator.ts';
 // @ts-expect-error: a plain ES module of the build scripts
 import { compile, placeholders } from '../scripts/messages.mjs';
 
@@ -63,6 +64,19 @@ describe('locales', () => {
         expect(placeholders(text).sort(), `${lang} ${key}`).toEqual(
           [...(enBases.get(split(key).base) ?? [])].sort(),
         );
+      }
+    });
+
+    test('a placeholder keeps its meaning where the translation moves it', () => {
+      // The code passes values in English's order; each must land where the translation put
+      // that name. (A translation reordering `{other} → {robot}` once swapped them silently.)
+      const compiled = JSON.parse(readFileSync(join(DIR, lang, 'messages.json'), 'utf8'));
+      const lookup = lookupIn(compiled);
+      for (const [key, text] of Object.entries(messages)) {
+        const names = enBases.get(split(key).base) ?? [];
+        const values = names.map((name) => `⟦${name}⟧`);
+        const expected = text.replace(/\{([a-zA-Z]+)\}/g, (_, name: string) => `⟦${name}⟧`);
+        expect(lookup(key, values), `${lang} ${key}`).toBe(expected);
       }
     });
 
