@@ -1,6 +1,6 @@
 // Problems found in a robots.txt, and who honours its non-standard lines, in words.
 import { DIRECTIVE_SUPPORT, type Diagnostic, type Severity } from '../robots/index.ts';
-import { listText } from './formats.ts';
+import { listText, vendorText } from './formats.ts';
 import type { Translator } from './translator.ts';
 
 /** A diagnostic explained in a sentence. */
@@ -68,8 +68,20 @@ export function severityText(severity: Severity, t: Translator): string {
 export function supportText(key: string, t: Translator): string {
   const support = Object.hasOwn(DIRECTIVE_SUPPORT, key) ? DIRECTIVE_SUPPORT[key] : undefined;
   if (support === undefined || support.honouredBy.length === 0) return t('honouredByNobody');
-  const honoured = t('honouredBy', listText(support.honouredBy, t));
+  const honoured = t(
+    'honouredBy',
+    listText(
+      support.honouredBy.map((v) => vendorText(v, t)),
+      t,
+    ),
+  );
   return support.ignoredBy.length > 0
-    ? `${honoured}; ${t('ignoredBy', listText(support.ignoredBy, t))}`
+    ? `${honoured}; ${t(
+        'ignoredBy',
+        listText(
+          support.ignoredBy.map((v) => vendorText(v, t)),
+          t,
+        ),
+      )}`
     : honoured;
 }

@@ -1,6 +1,15 @@
 // Small pieces every sentence is built from: sizes, ages, rules as written, lists.
 import type { Rule } from '../robots/index.ts';
-import type { Translator } from './translator.ts';
+import type { MessageKey, Translator } from './translator.ts';
+
+/** Vendor names a language writes its own way (Russian: Яндекс); the rest are written as is. */
+const VENDOR_KEYS: Readonly<Record<string, MessageKey>> = { Yandex: 'vendorYandex' };
+
+/** A crawler vendor's name as the translator's language writes it. */
+export function vendorText(vendor: string, t: Translator): string {
+  const key = Object.hasOwn(VENDOR_KEYS, vendor) ? VENDOR_KEYS[vendor] : undefined;
+  return key === undefined ? vendor : t(key);
+}
 
 /** A byte count in bytes below 1 KiB, else in KB with one decimal ("4.2 KB"). */
 export function sizeText(bytes: number, t: Translator): string {

@@ -2,7 +2,14 @@
 // options page, the badge and the command line all say things this way, in four languages.
 export { BADGE_COLORS, type Badge, badgeFor, emptyBadge } from './badge.ts';
 export { diagnosticText, severityText, supportText } from './diagnostics.ts';
-export { ageText, listText, printableText, ruleText, sizeText } from './formats.ts';
+export {
+  ageText,
+  listText,
+  printableText,
+  ruleText,
+  sizeText,
+  vendorText,
+} from './formats.ts';
 export { noReportText, outcomeText } from './outcomes.ts';
 export {
   dateText,

@@ -7,7 +7,7 @@ import type { ServedFinding } from '../page/compare.ts';
 import { DIRECTIVES, type DirectiveName, type PageRules } from '../page/directives.ts';
 import { PAGE_LIMITS } from '../page/facts.ts';
 import type { Applied, PageJudgement, PageProblem, PageSource, RobotPage } from '../page/judge.ts';
-import { listText } from './formats.ts';
+import { listText, vendorText } from './formats.ts';
 import type { MessageKey, Translator } from './translator.ts';
 
 /** Where a directive came from: `meta name="googlebot"`, `X-Robots-Tag (bingbot)`. */
@@ -36,7 +36,9 @@ export function honouredByText(name: DirectiveName, t: Translator): string {
   const by = DIRECTIVES[name].documentedBy;
   if (by.includes('undocumented')) return t('honouredByAll');
   if (by.length === 0) return t('honouredByNobody');
-  const vendors = by.flatMap((r) => (r in VENDORS ? [VENDORS[r as keyof typeof VENDORS]] : []));
+  const vendors = by.flatMap((r) =>
+    r in VENDORS ? [vendorText(VENDORS[r as keyof typeof VENDORS], t)] : [],
+  );
   return t('honouredBy', listText(vendors, t));
 }
 

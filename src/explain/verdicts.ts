@@ -3,6 +3,7 @@
 // line all say it this way.
 import { findCrawler, type RobotVerdicts, verdictsFor } from '../crawlers.ts';
 import type { RobotsTxt, Rule, Verdict } from '../robots/index.ts';
+import { vendorText } from './formats.ts';
 import type { MessageKey, Translator } from './translator.ts';
 
 /** A verdict as the popup's attributes name it; 'unknown' where no verdict could be made. */
@@ -59,7 +60,7 @@ const stateOf = (allowed: boolean): VerdictState => (allowed ? 'allowed' : 'disa
 export function noteText(robot: string, t: Translator): string | null {
   const profile = findCrawler(robot);
   if (profile?.page.rules === 'control-token')
-    return t('controlTokenNote', profile.token, profile.vendor);
+    return t('controlTokenNote', profile.token, vendorText(profile.vendor, t));
   return profile?.obeysRobotsTxt === 'may-ignore' ? t('mayIgnore', profile.token) : null;
 }
 

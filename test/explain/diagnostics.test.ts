@@ -291,4 +291,10 @@ describe('supportText', () => {
     expect(text).toContain('Microsoft Bing, DuckDuckGo y Yahoo');
     expect(text).toContain('Google y Yandex');
   });
+
+  test('in Russian, Yandex is written as the catalogue writes it elsewhere (issue 12, item 16)', () => {
+    const tru = translator(lookupIn(ru), 'ru');
+    expect(supportText('clean-param', tru)).toContain('Яндекс');
+    expect(supportText('clean-param', tru)).not.toContain('Yandex');
+  });
 });

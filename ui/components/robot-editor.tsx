@@ -1,7 +1,12 @@
 // The robot list: reorder, remove, add by name or User-Agent, presets by purpose, reset.
 import { useState } from 'preact/hooks';
 import { CRAWLERS, type CrawlerPurpose } from '../../src/crawlers.ts';
-import { type MessageKey, problemText, type Translator } from '../../src/explain/index.ts';
+import {
+  type MessageKey,
+  problemText,
+  type Translator,
+  vendorText,
+} from '../../src/explain/index.ts';
 import type { Reply } from '../../src/protocol.ts';
 import { checkRobotName, DEFAULT_ROBOTS, MAX_ROBOTS } from '../../src/settings.ts';
 import { TextField } from './text-field.tsx';
@@ -162,7 +167,7 @@ export function RobotEditor({ robots, t, save }: RobotEditorProps) {
               <span class="muted">
                 {t(
                   'crawlerBy',
-                  c.vendor,
+                  vendorText(c.vendor, t),
                   c.page.rules === 'control-token' ? t('whatControlToken') : t(what),
                 )}
               </span>
