@@ -150,7 +150,7 @@ for (const launch of [launchChromium, launchFirefox]) {
     });
 
     test('the popup in English, Spanish, Russian and Thai', async () => {
-      const expected = { en: 'Verdicts', es: 'Veredictos', ru: 'Вердикты', th: 'ผลตัดสิน' };
+      const expected = { en: 'Verdicts', es: 'Veredictos', ru: 'Результаты', th: 'ผลตัดสิน' };
       for (const [language, label] of Object.entries(expected)) {
         const options = await browser.openPage('options.html');
         await options.evaluate((lang) => {

@@ -63,14 +63,21 @@ describe('phraseText', () => {
       'URL, начинающиеся с /help',
       'URL ที่ขึ้นต้นด้วย /help',
     ],
-    ['exact', '/a/b$', 'exactly /a/b', 'exactamente /a/b', 'ровно /a/b', '/a/b เท่านั้น'],
+    [
+      'exact',
+      '/a/b$',
+      'exactly /a/b',
+      'exactamente /a/b',
+      'URL /a/b (точное совпадение)',
+      'URL /a/b แบบตรงตัว',
+    ],
     ['home-page', '/$', 'the home page', 'la página de inicio', 'главная страница', 'หน้าแรก'],
     [
       'file-type',
       '/*.pdf$',
       'files ending in .pdf',
       'los archivos que terminan en .pdf',
-      'файлы с окончанием .pdf',
+      'файлы с расширением .pdf',
       'ไฟล์ที่ลงท้ายด้วย .pdf',
     ],
     [
@@ -180,7 +187,7 @@ describe('groupSentence', () => {
     [
       'ru',
       'User-agent: Bingbot\nDisallow: /private/\nAllow: /private/ok\n',
-      'Bingbot: можно посещать всё, кроме этого — папка /private/; но можно — URL, начинающиеся с /private/ok.',
+      'Bingbot: можно посещать всё, кроме следующего: папка /private/; но разрешено: URL, начинающиеся с /private/ok.',
     ],
     ['th', 'User-agent: *\nDisallow:\n', 'บอตทุกตัว เข้าได้ทุกที่'],
   ] as const)('one sentence exactly in %s', (lang, text, sentence) => {
