@@ -91,7 +91,7 @@ describe('locales', () => {
           lang !== 'en' &&
           messages[k] === en[k] &&
           !/^[\s{}a-zA-Z0-9.—·/*-]*$/.test(messages[k] ?? '') &&
-          !/^(extName|fileHeading|crawlerBy|sizeKilobytes)$/.test(k),
+          !/^(extName|fileHeading|crawlerBy|sizeKilobytes|sizeKib)$/.test(k),
       );
       expect(same).toEqual([]);
       for (const [key, text] of Object.entries(messages))

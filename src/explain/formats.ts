@@ -11,11 +11,18 @@ export function vendorText(vendor: string, t: Translator): string {
   return key === undefined ? vendor : t(key);
 }
 
-/** A byte count in bytes below 1 KiB, else in KB with one decimal ("4.2 KB"). */
-export function sizeText(bytes: number, t: Translator): string {
-  return bytes < 1024
-    ? t('sizeBytes', t.number(bytes))
-    : t('sizeKilobytes', t.number(bytes / 1024, 1));
+/** An exact byte count in words ("4,300 bytes"), with the locale's digits and plural. */
+export function bytesText(bytes: number, t: Translator): string {
+  return t.plural('byteCount', bytes);
+}
+
+/**
+ * A byte count: exact below 1 KiB ("512 bytes"), else in KiB (1,024 bytes) with one decimal and
+ * the exact count beside it ("4.2 KiB (4,300 bytes)"); `fractionDigits` 0 for round limits.
+ */
+export function sizeText(bytes: number, t: Translator, fractionDigits = 1): string {
+  if (bytes < 1024) return bytesText(bytes, t);
+  return t('sizeKib', t.number(bytes / 1024, fractionDigits), bytesText(bytes, t));
 }
 
 /** How long ago, rounded to minutes then hours ("3 minutes ago"). */

@@ -2,15 +2,17 @@
 // options page, the badge and the command line all say things this way, in four languages.
 export { BADGE_COLORS, type Badge, badgeFor, emptyBadge } from './badge.ts';
 export { diagnosticText, severityText, supportText } from './diagnostics.ts';
+export { type ExportRow, verdictTableCsv, verdictTableText } from './exports.ts';
 export {
   ageText,
+  bytesText,
   listText,
   printableText,
   ruleText,
   sizeText,
   vendorText,
 } from './formats.ts';
-export { noReportText, outcomeText } from './outcomes.ts';
+export { noReportText, type OutcomeSource, outcomeSource, outcomeText } from './outcomes.ts';
 export {
   dateText,
   type ExplainedPage,

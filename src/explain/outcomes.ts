@@ -1,5 +1,5 @@
 // What a robots.txt fetch means, in words: the line under the page's URL and its warnings.
-import type { Outcome } from '../policy.ts';
+import { MAX_BODY_BYTES, type Outcome } from '../policy.ts';
 import { ageText, sizeText } from './formats.ts';
 import type { Translator } from './translator.ts';
 
@@ -39,6 +39,73 @@ export function outcomeText(
       redirects,
     warnings,
   };
+}
+
+/** Past this share of the 500 KiB limit, how close the file is gets said. */
+const NEAR_LIMIT = 0.8;
+
+/** Where a robots.txt came from and how big it is, ready to show beside the summary. */
+export interface OutcomeSource {
+  /** `<origin>/robots.txt`: the address crawlers ask for, to open and to copy. */
+  robotsUrl: string;
+  /**
+   * The URL the file came from after redirects, when it is not robotsUrl; null otherwise, and
+   * where no file was read (a non-2xx outcome keeps the hops asked for, not where they led).
+   */
+  finalUrl: string | null;
+  /** The URL the file was read from (finalUrl, else robotsUrl): what a rule's line refers to. */
+  fileUrl: string;
+  /** Whether finalUrl is http(s), so shown as a link; any other scheme is shown as text. */
+  isFinalUrlHttp: boolean;
+  /** The bytes read (at most 512,000: RFC 9309 §2.5); null where no body was read. */
+  bytes: number | null;
+  /** The size as the summary says it ("4.2 KiB (4,300 bytes)"); null with no body. */
+  size: string | null;
+  /** How close the file is to the 500 KiB limit, past 80% of it and not cut; else null. */
+  limit: string | null;
+}
+
+/** Where the file came from (final URL after redirects), its size and the limit, in words. */
+export function outcomeSource(outcome: Outcome, origin: string, t: Translator): OutcomeSource {
+  const robotsUrl = `${origin}/robots.txt`;
+  if (outcome.kind !== 'ok')
+    return {
+      robotsUrl,
+      finalUrl: null,
+      fileUrl: robotsUrl,
+      isFinalUrlHttp: false,
+      bytes: null,
+      size: null,
+      limit: null,
+    };
+  const finalUrl = sameUrl(outcome.url, robotsUrl) ? null : outcome.url;
+  const { bytes } = outcome;
+  const isNear = !outcome.truncated && bytes >= NEAR_LIMIT * MAX_BODY_BYTES;
+  return {
+    robotsUrl,
+    finalUrl,
+    fileUrl: finalUrl ?? robotsUrl,
+    isFinalUrlHttp: finalUrl !== null && /^https?:\/\//i.test(finalUrl),
+    bytes,
+    size: sizeText(bytes, t),
+    limit: isNear
+      ? t(
+          'sizeLimitNear',
+          t.number(Math.floor((bytes * 100) / MAX_BODY_BYTES)),
+          sizeText(MAX_BODY_BYTES, t, 0),
+        )
+      : null,
+  };
+}
+
+/** Whether two URLs name the same resource as a browser parses them (`HTTPS://A.test:443/`…). */
+function sameUrl(a: string, b: string): boolean {
+  try {
+    return new URL(a).href === new URL(b).href;
+  } catch {
+    // Not parseable: compared as written.
+    return a === b;
+  }
 }
 
 /** Why a page has no verdicts to show: not an http(s) page, or host access withheld. */

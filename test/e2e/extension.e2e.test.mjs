@@ -23,7 +23,7 @@ const CASES = [
   ['crossHost', '/cross', 'ok', 'disallowed', '2', '✕', 'after 1 redirect'],
   ['big', '/aaaaaaaaaa', 'ok', 'disallowed', '2', '✕', 'Cut at 500 KiB'],
   ['endless', '/page', 'unreachable', 'disallowed', null, '!', 'No answer within 15 s'],
-  ['html', '/page', 'ok', 'allowed', null, '✓', 'serves HTML'],
+  ['html', '/page', 'ok', 'allowed', null, '✓', 'an HTML page, not a robots.txt file'],
   ['bomCrlf', '/bom', 'ok', 'disallowed', '2', '✕'],
   ['hostile', '/page', 'ok', 'allowed', null, '✓'],
 ];

@@ -26,22 +26,31 @@ const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 
 describe('sizeText', () => {
+  // KiB is 1,024 bytes and says so; the exact count follows, in the locale's digits and plural.
   test.each([
-    ['en', 0, '0 B'],
-    ['en', 512, '512 B'],
-    ['en', 1023, '1,023 B'],
-    ['en', 1024, '1.0 KB'],
-    ['en', 4300, '4.2 KB'],
-    ['en', 512_000, '500.0 KB'],
-    ['en', 2_000_000, '1,953.1 KB'],
-    ['es', 4300, '4,2 KB'],
-    ['es', 1023, '1023 B'],
-    ['ru', 4300, '4,2 КБ'],
-    ['ru', 512, '512 Б'],
-    ['th', 4300, '4.2 KB'],
+    ['en', 0, '0 bytes'],
+    ['en', 1, '1 byte'],
+    ['en', 512, '512 bytes'],
+    ['en', 1023, '1,023 bytes'],
+    ['en', 1024, '1.0 KiB (1,024 bytes)'],
+    ['en', 4300, '4.2 KiB (4,300 bytes)'],
+    ['en', 512_000, '500.0 KiB (512,000 bytes)'],
+    ['en', 2_000_000, '1,953.1 KiB (2,000,000 bytes)'],
+    ['es', 4300, '4,2 KiB (4300 bytes)'],
+    ['es', 1, '1 byte'],
+    ['es', 1023, '1023 bytes'],
+    ['ru', 4300, '4,2 КиБ (4\u00a0300 байт)'],
+    ['ru', 512, '512 байт'],
+    ['ru', 1, '1 байт'],
+    ['ru', 1024, '1,0 КиБ (1\u00a0024 байта)'],
+    ['th', 4300, '4.2 KiB (4,300 ไบต์)'],
     ['th', 512, '512 ไบต์'],
   ] as const)('%s: %d bytes → %s', (lang, bytes, text) => {
     expect(sizeText(bytes, T[lang])).toBe(text);
+  });
+
+  test('a round limit without decimals', () => {
+    expect(sizeText(512_000, T.en, 0)).toBe('500 KiB (512,000 bytes)');
   });
 });
 

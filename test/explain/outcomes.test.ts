@@ -2,11 +2,20 @@
 import { describe, expect, test } from 'vitest';
 import en from '../../_locales/en/messages.json';
 import ru from '../../_locales/ru/messages.json';
-import { lookupIn, noReportText, outcomeText, translator } from '../../src/explain/index.ts';
+import {
+  lookupIn,
+  noReportText,
+  outcomeSource,
+  outcomeText,
+  translator,
+} from '../../src/explain/index.ts';
 import type { Hop, Outcome } from '../../src/policy.ts';
 import { okOutcome } from '../fixtures/outcomes.ts';
 
 const t = translator(lookupIn(en), 'en');
+/** Issue 12, item 10: what the server did, in plain words, before the jargon. */
+const SOFT_404 =
+  'The server answered with an HTML page, not a robots.txt file (a “soft 404”): crawlers find almost no rules in it.';
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);
 const hops = (n: number): Hop[] =>
   Array.from({ length: n }, (_, i) => ({ url: `https://a.test/r${i}`, status: 301 }));
@@ -29,39 +38,36 @@ describe('outcomeText', () => {
       'ok: status, bytes, just now',
       okOutcome('User-agent: *\n', { bytes: 512 }),
       10_000,
-      'robots.txt · 200 · 512 B · fetched just now',
+      'robots.txt · 200 · 512 bytes · fetched just now',
       [],
     ],
     [
-      'ok: KB, minutes, one redirect',
+      'ok: KiB with the exact bytes, minutes, one redirect',
       okOutcome('User-agent: *\n', { bytes: 4300, redirects: hops(1) }),
       3 * 60_000,
-      'robots.txt · 200 · 4.2 KB · fetched 3 minutes ago · after 1 redirect',
+      'robots.txt · 200 · 4.2 KiB (4,300 bytes) · fetched 3 minutes ago · after 1 redirect',
       [],
     ],
     [
       'ok (203): hours, three redirects',
       okOutcome('User-agent: *\n', { status: 203, bytes: 20_480, redirects: hops(3) }),
       2 * 3_600_000,
-      'robots.txt · 203 · 20.0 KB · fetched 2 hours ago · after 3 redirects',
+      'robots.txt · 203 · 20.0 KiB (20,480 bytes) · fetched 2 hours ago · after 3 redirects',
       [],
     ],
     [
       'ok: a soft 404 (HTML served as robots.txt)',
       okOutcome('<!doctype html>', { bytes: 15, looksLikeHtml: true }),
       60_000,
-      'robots.txt · 200 · 15 B · fetched 1 minute ago',
-      ['This page serves HTML as robots.txt (a “soft 404”): crawlers find almost no rules in it.'],
+      'robots.txt · 200 · 15 bytes · fetched 1 minute ago',
+      [SOFT_404],
     ],
     [
       'ok: truncated at 500 KiB (RFC 9309 §2.5), and HTML too',
       okOutcome('x', { bytes: 512_000, truncated: true, looksLikeHtml: true }),
       0,
-      'robots.txt · 200 · 500.0 KB · fetched just now',
-      [
-        'This page serves HTML as robots.txt (a “soft 404”): crawlers find almost no rules in it.',
-        'Cut at 500 KiB: the rest is ignored.',
-      ],
+      'robots.txt · 200 · 500.0 KiB (512,000 bytes) · fetched just now',
+      [SOFT_404, 'Cut at 500 KiB: the rest is ignored.'],
     ],
     [
       'unavailable 404 (§2.3.1.3)',
@@ -141,7 +147,9 @@ describe('outcomeText', () => {
         NOW,
         tr,
       ).summary,
-    ).toBe('robots.txt · 200 · 4,2 КБ · загружен 5 минут назад · после 2 переадресаций');
+    ).toBe(
+      'robots.txt · 200 · 4,2 КиБ (4\u00a0300 байт) · загружен 5 минут назад · после 2 переадресаций',
+    );
   });
 });
 
@@ -161,5 +169,136 @@ describe('noReportText', () => {
     ],
   ])('%j', (reason, text) => {
     expect(noReportText(reason, t)).toBe(text);
+  });
+});
+
+describe('outcomeSource', () => {
+  const ORIGIN = 'https://a.test';
+  // [case, outcome, finalUrl, isFinalUrlHttp, bytes, size, limit]
+  const CASES: [
+    string,
+    Outcome,
+    string | null,
+    boolean,
+    number | null,
+    string | null,
+    string | null,
+  ][] = [
+    [
+      'served where asked: no final URL shown',
+      okOutcome('x', { bytes: 4300 }),
+      null,
+      false,
+      4300,
+      '4.2 KiB (4,300 bytes)',
+      null,
+    ],
+    [
+      'the same URL written otherwise (default port, case): no final URL',
+      okOutcome('x', { url: 'HTTPS://A.test:443/robots.txt', bytes: 12 }),
+      null,
+      false,
+      12,
+      '12 bytes',
+      null,
+    ],
+    [
+      'redirected to another host: the final URL, a link',
+      okOutcome('x', { url: 'https://www.a.test/robots.txt', redirects: hops(1), bytes: 900 }),
+      'https://www.a.test/robots.txt',
+      true,
+      900,
+      '900 bytes',
+      null,
+    ],
+    [
+      'redirected to a path with a query: the final URL as served',
+      okOutcome('x', { url: 'https://a.test/seo/robots.txt?v=2', redirects: hops(2), bytes: 1 }),
+      'https://a.test/seo/robots.txt?v=2',
+      true,
+      1,
+      '1 byte',
+      null,
+    ],
+    [
+      'a final URL that is not http(s): text, not a link',
+      okOutcome('x', { url: 'data:text/plain,User-agent', bytes: 10 }),
+      'data:text/plain,User-agent',
+      false,
+      10,
+      '10 bytes',
+      null,
+    ],
+    [
+      'just under 80% of 512,000 bytes: nothing said',
+      okOutcome('x', { bytes: 409_599 }),
+      null,
+      false,
+      409_599,
+      '400.0 KiB (409,599 bytes)',
+      null,
+    ],
+    [
+      '80% of the limit: said',
+      okOutcome('x', { bytes: 409_600 }),
+      null,
+      false,
+      409_600,
+      '400.0 KiB (409,600 bytes)',
+      '80% of the 500 KiB (512,000 bytes) limit: crawlers ignore whatever comes after it.',
+    ],
+    [
+      '493 KiB: 98%, rounded down',
+      okOutcome('x', { bytes: 504_832 }),
+      null,
+      false,
+      504_832,
+      '493.0 KiB (504,832 bytes)',
+      '98% of the 500 KiB (512,000 bytes) limit: crawlers ignore whatever comes after it.',
+    ],
+    [
+      'cut at the limit: the truncation warning says it, not this',
+      okOutcome('x', { bytes: 512_000, truncated: true }),
+      null,
+      false,
+      512_000,
+      '500.0 KiB (512,000 bytes)',
+      null,
+    ],
+    [
+      'no file (404 after a redirect): no size, no final URL (the hops do not say where they led)',
+      unavailable('status', 404, hops(1)),
+      null,
+      false,
+      null,
+      null,
+      null,
+    ],
+    ['unreachable: no size', unreachable('timeout', null), null, false, null, null, null],
+  ];
+
+  test.each(CASES)('%s', (_, outcome, finalUrl, isFinalUrlHttp, bytes, size, limit) => {
+    expect(outcomeSource(outcome, ORIGIN, t)).toEqual({
+      robotsUrl: 'https://a.test/robots.txt',
+      finalUrl,
+      fileUrl: finalUrl ?? 'https://a.test/robots.txt',
+      isFinalUrlHttp,
+      bytes,
+      size,
+      limit,
+    });
+  });
+
+  test('the size is the one the summary says', () => {
+    const outcome = okOutcome('x', { bytes: 4300 });
+    const { size } = outcomeSource(outcome, ORIGIN, t);
+    expect(outcomeText(outcome, NOW, NOW, t).summary).toContain(size);
+  });
+
+  test('in Russian: the limit in КиБ, the percent as Russian writes it', () => {
+    const tr = translator(lookupIn(ru), 'ru');
+    expect(outcomeSource(okOutcome('x', { bytes: 460_800 }), ORIGIN, tr).limit).toBe(
+      '90 % от предела в 500 КиБ (512\u00a0000 байт): всё, что идёт дальше, поисковые роботы игнорируют.',
+    );
   });
 });

@@ -7,6 +7,8 @@ import {
   explainBlanket,
   explainVerdict,
   noReportText,
+  type OutcomeSource,
+  outcomeSource,
   outcomeText,
   type Translator,
 } from '../../src/explain/index.ts';
@@ -26,6 +28,8 @@ export interface PopupModel {
   status: PageStatus;
   summary: string;
   warnings: string[];
+  /** Where the file came from and its size; null where no fetch was made. */
+  source: OutcomeSource | null;
   needsPermission: boolean;
   origin: string | null;
   /** The live file, when there is one (parsed by the views that need it). */
@@ -93,6 +97,7 @@ export function popupModel(
       ...base,
       status: 'not-applicable',
       summary: noReportText(report, t),
+      source: null,
       needsPermission: noPermission,
       origin: noPermission ? report.origin : null,
       rows: withPage(
@@ -120,6 +125,7 @@ export function popupModel(
     status: outcome.kind,
     summary,
     warnings,
+    source: outcomeSource(outcome, origin, t),
     needsPermission: false,
     origin,
     text: outcome.kind === 'ok' ? outcome.text : null,

@@ -1,7 +1,10 @@
 // The verdict matrix: one row per robot, with the deciding rule, why, and other readings.
+
+import { useState } from 'preact/hooks';
 import {
   type ExplainedVerdict,
   type MessageKey,
+  printableText,
   ruleText,
   type Translator,
 } from '../../src/explain/index.ts';
@@ -21,6 +24,10 @@ export interface VerdictTableProps {
    * (data-robot, data-verdict…); 'tester': another URL or a draft, with their own attributes.
    */
   variant: 'page' | 'tester';
+  /** Copy text to the clipboard: with it, each deciding rule gets a copy button. */
+  onCopy?: (text: string) => unknown;
+  /** The URL the file was read from, which a copied rule names with its line (`<url> (line 12)`). */
+  robotsUrl?: string | null;
 }
 
 function Verdict({ verdict, t }: { verdict: ExplainedVerdict['verdict']; t: Translator }) {
@@ -63,7 +70,56 @@ function PagePills({ page, t }: { page: ExplainedPage; t: Translator }) {
   );
 }
 
-export function VerdictTable({ rows, t, caption, onJump, onSelect, variant }: VerdictTableProps) {
+/**
+ * Copies a deciding rule and where it is: `Disallow: /x` and `<robots.txt URL> (line 12)` on the
+ * next line. A plain text file has no line anchors (`#L12` opens at the top), so the line number
+ * is written after the URL, and the title says so.
+ */
+function CopyRule({
+  rule,
+  robotsUrl,
+  t,
+  onCopy,
+}: {
+  rule: NonNullable<ExplainedVerdict['rule']>;
+  robotsUrl: string | null;
+  t: Translator;
+  onCopy: (text: string) => unknown;
+}) {
+  const [copied, setCopied] = useState(false);
+  const where =
+    robotsUrl === null ? t('ruleAtLine', rule.line) : t('ruleLineLink', robotsUrl, rule.line);
+  const label = t('copyRuleTitle', where);
+  return (
+    <button
+      type="button"
+      class="copy-rule"
+      data-action="copy-rule"
+      title={label}
+      aria-label={label}
+      onClick={() => {
+        setCopied(false);
+        Promise.resolve(onCopy(`${printableText(ruleText(rule))}\n${where}`)).then(
+          () => setCopied(true),
+          () => setCopied(false),
+        );
+      }}
+    >
+      {copied ? '✓' : '⧉'}
+    </button>
+  );
+}
+
+export function VerdictTable({
+  rows,
+  t,
+  caption,
+  onJump,
+  onSelect,
+  variant,
+  onCopy,
+  robotsUrl = null,
+}: VerdictTableProps) {
   return (
     <table class="verdicts">
       <caption>{caption}</caption>
@@ -124,6 +180,9 @@ export function VerdictTable({ rows, t, caption, onJump, onSelect, variant }: Ve
                     <code>{ruleText(rule)}</code>{' '}
                     <span class="muted">{t('ruleAtLine', rule.line)}</span>
                   </button>
+                )}
+                {rule !== null && onCopy !== undefined && (
+                  <CopyRule rule={rule} robotsUrl={robotsUrl} t={t} onCopy={onCopy} />
                 )}
                 <div class="muted">{row.why}</div>
                 {row.others.map((o) => (

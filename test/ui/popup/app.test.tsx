@@ -70,7 +70,7 @@ describe('popup', () => {
       ),
     );
     expect(document.querySelector('.outcome .summary')?.textContent).toBe(
-      'robots.txt · 200 · 4.2 KB · fetched 3 minutes ago · after 1 redirect',
+      'robots.txt · 200 · 4.2 KiB (4,300 bytes) · fetched 3 minutes ago · after 1 redirect',
     );
   });
 
@@ -113,7 +113,7 @@ describe('popup', () => {
 
   test('soft 404 and truncation warnings', async () => {
     await open(report(ok('<!doctype html><p>hi', { looksLikeHtml: true, truncated: true })));
-    expect(screen.getByText(/serves HTML as robots\.txt/)).toBeTruthy();
+    expect(screen.getByText(/answered with an HTML page, not a robots\.txt file/)).toBeTruthy();
     expect(screen.getByText(/Cut at 500 KiB/)).toBeTruthy();
   });
 

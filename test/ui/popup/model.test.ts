@@ -39,6 +39,7 @@ describe('popupModel', () => {
       status: 'not-applicable',
       summary: 'This page has no robots.txt: robots.txt applies to http and https pages only.',
       warnings: [],
+      source: null,
       needsPermission: false,
       origin: null,
       text: null,
@@ -89,8 +90,17 @@ describe('popupModel', () => {
     expect(m).toMatchObject({
       url: PAGE,
       status: 'ok',
-      summary: 'robots.txt · 200 · 4.2 KB · fetched 3 minutes ago',
+      summary: 'robots.txt · 200 · 4.2 KiB (4,300 bytes) · fetched 3 minutes ago',
       warnings: [],
+      source: {
+        robotsUrl: 'https://shop.test/robots.txt',
+        finalUrl: null,
+        fileUrl: 'https://shop.test/robots.txt',
+        isFinalUrlHttp: false,
+        bytes: 4300,
+        size: '4.2 KiB (4,300 bytes)',
+        limit: null,
+      },
       needsPermission: false,
       origin: 'https://shop.test',
       text: TEXT,
@@ -136,7 +146,7 @@ describe('popupModel', () => {
       { now: NOW },
     );
     expect(m.warnings).toEqual([
-      'This page serves HTML as robots.txt (a “soft 404”): crawlers find almost no rules in it.',
+      'The server answered with an HTML page, not a robots.txt file (a “soft 404”): crawlers find almost no rules in it.',
       'Cut at 500 KiB: the rest is ignored.',
     ]);
   });
