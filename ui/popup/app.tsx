@@ -10,6 +10,7 @@ import type { Language, Settings } from '../../src/settings.ts';
 import { RobotEditor } from '../components/robot-editor.tsx';
 import type { Actions } from '../connector.ts';
 import { useSettingsChanges } from '../use-settings-changes.ts';
+import { ExportBar } from './export-bar.tsx';
 import { FileView } from './file-view.tsx';
 import { EMPTY_MEMORY, MemoryStore, type PopupMemory } from './memory.ts';
 import { type PopupModel, popupModel } from './model.ts';
@@ -274,6 +275,12 @@ export function App({ tabId, actions, t }: AppProps) {
       </section>
     );
   const internal = model.status === 'not-applicable' && !model.needsPermission;
+  // Split only if a row asks (a misspelled rule): a 500 KiB file is not split on every render.
+  let lines: string[] | null = null;
+  const lineText = (line: number) => {
+    lines ??= model.text?.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/) ?? [];
+    return (lines[line - 1] ?? '').trim();
+  };
 
   return (
     <main aria-busy={refreshing}>
@@ -286,6 +293,8 @@ export function App({ tabId, actions, t }: AppProps) {
       <Outcome
         model={model}
         t={t}
+        onOpen={(url) => actions.openUrl(url)}
+        onCopy={actions.copy}
         onRefresh={() => load(true)}
         onGrant={() => actions.requestPermission(model.origin).then(() => load(false))}
       />
@@ -306,19 +315,25 @@ export function App({ tabId, actions, t }: AppProps) {
           {model.page !== null && <PageStrip page={model.page} t={t} />}
           <Tabs current={current} available={available} onChange={show} t={t} />
           {panel('verdicts', () => (
-            <VerdictTable
-              rows={model.rows}
-              t={t}
-              caption={t('verdictsCaption')}
-              variant="page"
-              onJump={jumpTo}
-              onSelect={(robot) => {
-                if (model.text === null) return remember({ selected: robot });
-                skipRestore.current = current !== 'records';
-                remember({ selected: robot, view: 'records' });
-                setRecordsRequest((n) => n + 1);
-              }}
-            />
+            <>
+              <ExportBar rows={model.rows} url={model.url} t={t} copy={actions.copy} />
+              <VerdictTable
+                rows={model.rows}
+                t={t}
+                caption={t('verdictsCaption')}
+                variant="page"
+                onJump={jumpTo}
+                onCopy={actions.copy}
+                robotsUrl={model.source?.fileUrl ?? null}
+                lineText={lineText}
+                onSelect={(robot) => {
+                  if (model.text === null) return remember({ selected: robot });
+                  skipRestore.current = current !== 'records';
+                  remember({ selected: robot, view: 'records' });
+                  setRecordsRequest((n) => n + 1);
+                }}
+              />
+            </>
           ))}
           {model.page !== null &&
             tabId !== null &&

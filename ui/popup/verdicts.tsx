@@ -28,6 +28,11 @@ export interface VerdictTableProps {
   onCopy?: (text: string) => unknown;
   /** The URL the file was read from, which a copied rule names with its line (`<url> (line 12)`). */
   robotsUrl?: string | null;
+  /**
+   * A line of the file as written: a misspelled rule (`disalow: /x`) is shown as it is in the
+   * file, marked, rather than as the rule it is read as.
+   */
+  lineText?: (line: number) => string;
 }
 
 function Verdict({ verdict, t }: { verdict: ExplainedVerdict['verdict']; t: Translator }) {
@@ -119,6 +124,7 @@ export function VerdictTable({
   variant,
   onCopy,
   robotsUrl = null,
+  lineText,
 }: VerdictTableProps) {
   return (
     <table class="verdicts">
@@ -177,9 +183,18 @@ export function VerdictTable({
                     title={t('jumpToLine', rule.line)}
                     onClick={() => onJump?.(rule.line)}
                   >
-                    <code>{ruleText(rule)}</code>{' '}
+                    <code>
+                      {rule.misspelled && lineText !== undefined
+                        ? printableText(lineText(rule.line))
+                        : ruleText(rule)}
+                    </code>{' '}
                     <span class="muted">{t('ruleAtLine', rule.line)}</span>
                   </button>
+                )}
+                {rule?.misspelled && (
+                  <div class="other" data-misspelled={rule.line}>
+                    {t('misspelled')} ({ruleText(rule)})
+                  </div>
                 )}
                 {rule !== null && onCopy !== undefined && (
                   <CopyRule rule={rule} robotsUrl={robotsUrl} t={t} onCopy={onCopy} />

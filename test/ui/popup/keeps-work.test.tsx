@@ -189,6 +189,20 @@ describe('Records shows misspelled lines as written', () => {
   });
 });
 
+describe('the verdict row shows a misspelled rule as written', () => {
+  test('`disalow: /drafts/` for Googlebot, marked as read by Google only', async () => {
+    const drafts = fakeTabReport(
+      'https://shop.test/drafts/a',
+      okOutcome(TEXT, { url: 'https://shop.test/robots.txt' }),
+    );
+    await open({ tabReport: () => drafts });
+    const row = $('[data-robot="Googlebot"]');
+    expect(row?.getAttribute('data-verdict')).toBe('disallowed');
+    expect(row?.querySelector('button.rule code')?.textContent).toBe('disalow: /drafts/');
+    expect(row?.querySelector('[data-misspelled]')?.textContent).toContain('only Google');
+  });
+});
+
 describe('browser-internal pages', () => {
   test('one sentence, no table of "not applicable" rows; the robots stay as unknown chips', async () => {
     await open({
