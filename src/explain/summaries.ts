@@ -1,7 +1,11 @@
-// "What this file says": one sentence per group, for site owners who are not experts.
+// "What this file says": one sentence per set of robots that follow the same rules, for site
+// owners who are not experts, and an overview first when the file is big.
+import { checkCrawler, findCrawler } from '../crawlers.ts';
 import {
+  agentToken,
   type GroupSummary,
   type PathPhrase,
+  type Reading,
   type RobotsTxt,
   summarizeRobotsTxt,
 } from '../robots/index.ts';
@@ -28,39 +32,231 @@ export function phraseText(p: PathPhrase, t: Translator): string {
   }
 }
 
-/** One group's summary as a sentence ("All robots may visit everything except the folder /tmp/."). */
-export function groupSentence(s: GroupSummary, t: Translator): string {
-  const named = s.agents.filter((a) => a.trim() !== '');
-  // Only empty User-agent lines: the group addresses no robot, whatever its rules say.
-  if (!s.everyone && named.length === 0) return t('accessNobody', s.line);
-  const who = s.everyone ? t('summaryEveryone') : listText(named, t);
-  const allowed = listText(
-    s.allowed.map((p) => phraseText(p, t)),
-    t,
-  );
-  const disallowed = listText(
-    s.disallowed.map((p) => phraseText(p, t)),
-    t,
-    'or',
-  );
-  switch (s.access) {
-    case 'all':
-      return t('accessAll', who);
-    case 'none':
-      return t('accessNone', who);
-    case 'none-except':
-      return t('accessNoneExcept', who, allowed);
-    case 'all-except':
-      return s.allowed.length > 0
-        ? t('accessAllExceptBut', who, disallowed, allowed)
-        : t('accessAllExcept', who, disallowed);
-  }
+/** How many robots, paths and lines one sentence names before "and N more". */
+export const LISTED_IN_SENTENCE = 8;
+
+/** "a, b and 3 more robots": at most `max` items, then the count of the rest. */
+function boundedList(
+  items: readonly string[],
+  t: Translator,
+  more: 'summaryMoreRobots' | 'summaryMorePaths' | 'summaryMoreLines',
+  kind: 'and' | 'or' = 'and',
+  max = LISTED_IN_SENTENCE,
+): string {
+  if (items.length <= max) return listText(items, t, kind);
+  return listText([...items.slice(0, max), t.plural(more, items.length - max)], t, kind);
 }
 
-/** "What this file says": one sentence per group, with the group's first line. */
+/**
+ * Who a summary addresses: its robots, "All robots" for the `*` group when no other robot is
+ * named, else "All other robots" (a robot named elsewhere follows its own group, not this one).
+ */
+function whoText(s: GroupSummary, t: Translator, max: number): string {
+  const named = s.agents.filter((a) => a.trim() !== '');
+  if (!s.everyone) return boundedList(named, t, 'summaryMoreRobots', 'and', max);
+  if (!s.othersNamed) return t('summaryEveryone');
+  if (named.length === 0) return t('summaryEveryoneElse');
+  return t('summaryNamedAndEveryoneElse', boundedList(named, t, 'summaryMoreRobots', 'and', max));
+}
+
+/**
+ * One summary as a sentence ("All other robots may visit everything except the folder /tmp/."),
+ * naming at most `max` robots and paths, then "and N more". Groups read as one say so with their
+ * lines; rules only Google reads (misspelled lines) say whose reading the sentence is.
+ */
+export function groupSentence(s: GroupSummary, t: Translator, max = LISTED_IN_SENTENCE): string {
+  // Only empty User-agent lines: the group addresses no robot, whatever its rules say.
+  if (!s.everyone && s.agents.every((a) => a.trim() === '')) return t('accessNobody', s.line);
+  const who = whoText(s, t, max);
+  const allowed = boundedList(
+    s.allowed.map((p) => phraseText(p, t)),
+    t,
+    'summaryMorePaths',
+    'and',
+    max,
+  );
+  const disallowed = boundedList(
+    s.disallowed.map((p) => phraseText(p, t)),
+    t,
+    'summaryMorePaths',
+    'or',
+    max,
+  );
+  let text: string;
+  switch (s.access) {
+    case 'all':
+      text = t('accessAll', who);
+      break;
+    case 'none':
+      text = t('accessNone', who);
+      break;
+    case 'none-except':
+      text =
+        s.disallowed.length > 0
+          ? t('accessNoneExceptBut', who, allowed, disallowed)
+          : t('accessNoneExcept', who, allowed);
+      break;
+    case 'all-except':
+      text =
+        s.allowed.length > 0
+          ? t('accessAllExceptBut', who, disallowed, allowed)
+          : t('accessAllExcept', who, disallowed);
+      break;
+  }
+  if (s.lines.length > 1) {
+    const lines = boundedList(
+      s.lines.map((n) => String(n)),
+      t,
+      'summaryMoreLines',
+      'and',
+      max,
+    );
+    text = t('summaryReadAsOne', text, lines);
+  }
+  if (s.onlyFor === 'google') text = t('summaryOnlyGoogle', text);
+  if (s.onlyFor === 'rfc9309') text = t('summaryOnlyStrict', text);
+  return text;
+}
+
+/**
+ * The reading each robot takes, as its row does (verdictsFor): its crawler profile's, else
+ * RFC 9309's. The summary follows the robots, not one parser: where Google reads a misspelled
+ * line that RFC 9309 skips, each robot's sentence says what its own reading decides.
+ */
+export function readingOf(token: string): Reading {
+  return findCrawler(token)?.semantics ?? 'rfc9309';
+}
+
+/** The file's summaries, each robot read as its row reads it (see readingOf). */
+export function fileSummaries(parsed: RobotsTxt): GroupSummary[] {
+  return summarizeRobotsTxt(parsed, readingOf);
+}
+
+/** A group's sentence with the lines it stands for. */
+export interface SummarySentence {
+  /** First user-agent line of its first group. */
+  line: number;
+  /** First user-agent lines of every group it summarises (several when read as one). */
+  lines: number[];
+  text: string;
+}
+
+/** "What this file says": one sentence per set of robots following the same rules, in file order. */
 export function summarySentences(
   parsed: RobotsTxt,
   t: Translator,
-): { line: number; text: string }[] {
-  return summarizeRobotsTxt(parsed).map((s) => ({ line: s.line, text: groupSentence(s, t) }));
+  summaries: readonly GroupSummary[] = fileSummaries(parsed),
+): SummarySentence[] {
+  return summaries.map((s) => ({ line: s.line, lines: s.lines, text: groupSentence(s, t) }));
+}
+
+/** A sentence about robots the groups alone do not account for. */
+export interface SummaryNote {
+  /** The line it refers to, or 0 for none. */
+  line: number;
+  /** The robot of the user's list it is about, or null (no `*` group: about every other robot). */
+  robot: string | null;
+  text: string;
+}
+
+/**
+ * What the sentences leave unsaid: that robots not named may visit everything when no `*` group
+ * exists, and for each robot of `robots` (the user's list) whose verdict comes neither from a
+ * group naming it nor from the `*` group: one following another robot's group (Applebot follows
+ * Googlebot's), one that ignores `*` (AdsBot-Google).
+ */
+export function summaryNotes(
+  parsed: RobotsTxt,
+  t: Translator,
+  robots: readonly string[] = [],
+  summaries: readonly GroupSummary[] = fileSummaries(parsed),
+): SummaryNote[] {
+  const notes: SummaryNote[] = [];
+  const hasStar = summaries.some((s) => s.everyone);
+  const named = summaries.some((s) => s.agents.some((a) => a.trim() !== ''));
+  if (!hasStar && named) notes.push({ line: 0, robot: null, text: t('summaryNoStar') });
+  for (const robot of robots) {
+    const { groups } = checkCrawler(parsed, robot, '/').reason;
+    const line = groups.lines[0] ?? 0;
+    if (groups.code === 'fallback-token')
+      notes.push({ line, robot, text: t('summaryFollows', robot, groups.agent) });
+    else if (groups.code === 'no-group' && groups.starIgnored)
+      notes.push({ line: 0, robot, text: t('summaryIgnoresStar', robot) });
+  }
+  return notes;
+}
+
+/** Above either of these, the view opens with an overview and the sentences wait behind a button. */
+export const BIG_FILE = { groups: 8, rules: 60 } as const;
+
+/** Whether a file is big enough for the overview first (more than 8 groups or 60 rules). */
+export function isBigFile(parsed: RobotsTxt): boolean {
+  if (parsed.groups.length > BIG_FILE.groups) return true;
+  let rules = 0;
+  for (const g of parsed.groups) rules += g.rules.length;
+  return rules > BIG_FILE.rules;
+}
+
+/** Robots named in the overview's list before "and N more". */
+export const NAMED_IN_OVERVIEW = 20;
+
+/** A big file in a few sentences: its size, who has rules of their own, what the rest may visit. */
+export interface SummaryOverview {
+  /** "This file has 140 groups and 1,382 rules." */
+  counts: string;
+  /** "It lists 12 sitemaps.", or null for none. */
+  sitemaps: string | null;
+  /** "37 robots have rules of their own: A, B … and 17 more robots.", or null for none. */
+  named: string | null;
+  /** What every robot not named may visit: the `*` groups' sentences (or that none exists). */
+  everyoneElse: SummarySentence[];
+  notes: SummaryNote[];
+}
+
+/** The overview of a file: counts, the robots with their own rules (bounded), the `*` rules. */
+export function summaryOverview(
+  parsed: RobotsTxt,
+  t: Translator,
+  robots: readonly string[] = [],
+  summaries: readonly GroupSummary[] = fileSummaries(parsed),
+): SummaryOverview {
+  let rules = 0;
+  for (const g of parsed.groups) rules += g.rules.length;
+  const counts = t(
+    'summaryCounts',
+    t.plural('summaryGroups', parsed.groups.length),
+    t.plural('summaryRules', rules),
+  );
+  // Robots with rules of their own: named in a group that is not the `*` group's (a robot named
+  // only beside `*` follows the same rules as every other robot). One entry per product token.
+  const seen = new Set<string>();
+  const names: string[] = [];
+  for (const s of summaries) {
+    if (s.everyone) continue;
+    for (const agent of s.agents) {
+      const key = agentToken(agent).toLowerCase() || agent.toLowerCase();
+      if (agent.trim() === '' || seen.has(key)) continue;
+      seen.add(key);
+      names.push(agent);
+    }
+  }
+  const named =
+    names.length === 0
+      ? null
+      : t.plural(
+          'summaryNamed',
+          names.length,
+          boundedList(names, t, 'summaryMoreRobots', 'and', NAMED_IN_OVERVIEW),
+        );
+  const everyoneElse = summaries
+    .filter((s) => s.everyone)
+    .map((s) => ({ line: s.line, lines: s.lines, text: groupSentence(s, t) }));
+  return {
+    counts,
+    sitemaps:
+      parsed.sitemaps.length === 0 ? null : t.plural('summarySitemaps', parsed.sitemaps.length),
+    named,
+    everyoneElse,
+    notes: summaryNotes(parsed, t, robots, summaries),
+  };
 }

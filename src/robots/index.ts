@@ -6,6 +6,8 @@ export { MAX_BYTES, MAX_LINE_BYTES } from './scan-lines.ts';
 export {
   type GroupSummary,
   type PathPhrase,
+  type Reading,
+  type ReadingOf,
   summarizeGroup,
   summarizeRobotsTxt,
 } from './summary.ts';

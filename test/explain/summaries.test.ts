@@ -1,5 +1,8 @@
 // "What this file says", in words: every kind of path phrase and every kind of access, from the
 // summaries of real files, in English and in the three other catalogues.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import en from '../../_locales/en/messages.json';
 import es from '../../_locales/es/messages.json';
@@ -10,9 +13,14 @@ import {
   lookupIn,
   type Messages,
   phraseText,
-  summarySentences,
   translator,
 } from '../../src/explain/index.ts';
+import {
+  isBigFile,
+  summaryNotes,
+  summaryOverview,
+  summarySentences,
+} from '../../src/explain/summaries.ts';
 import {
   checkUrl,
   type GroupSummary,
@@ -20,6 +28,7 @@ import {
   parseRobotsTxt,
   summarizeRobotsTxt,
 } from '../../src/robots/index.ts';
+import { disagreements } from './summary-agreement.ts';
 
 const t = translator(lookupIn(en), 'en');
 const OTHERS = [
@@ -229,12 +238,238 @@ describe('groupSentence', () => {
 });
 
 describe('summarySentences', () => {
-  test('one sentence per group, with its first line', () => {
+  test('one sentence per set of robots, with its first line', () => {
     const text = 'User-agent: *\nDisallow: /tmp/\n\nUser-agent: GPTBot\nDisallow: /\n';
     expect(summarySentences(parseRobotsTxt(text), t)).toEqual([
-      { line: 1, text: 'All robots may visit everything except the folder /tmp/.' },
-      { line: 4, text: 'GPTBot may not visit anything.' },
+      {
+        line: 1,
+        lines: [1],
+        text: 'All other robots may visit everything except the folder /tmp/.',
+      },
+      { line: 4, lines: [4], text: 'GPTBot may not visit anything.' },
     ]);
-    expect(summaries(text)).toHaveLength(2);
+  });
+
+  // Issue 12, item 3: the words say what the verdict rows say. [robots.txt, sentences, why]
+  const SAYS: [string, string[], string][] = [
+    [
+      'User-agent: *\nDisallow: /\n',
+      ['All robots may not visit anything.'],
+      'the `*` group alone addresses every robot',
+    ],
+    [
+      'User-agent: *\nDisallow: /\n\nUser-agent: Googlebot\nDisallow:\n',
+      ['All other robots may not visit anything.', 'Googlebot may visit everything.'],
+      'Googlebot follows its own group, not `*` (RFC 9309 §2.2.1); an empty Disallow allows all',
+    ],
+    [
+      'User-agent: Googlebot\nDisallow: /a\n\nUser-agent: *\nDisallow: /\n\nUser-agent: Googlebot\nDisallow: /b\n',
+      [
+        'Googlebot may visit everything except URLs starting with /a or URLs starting with /b. (The groups at lines 1 and 7 are read as one.)',
+        'All other robots may not visit anything.',
+      ],
+      'two Googlebot groups are one set of rules (RFC 9309 §2.2.1)',
+    ],
+    [
+      'User-agent: *\nUser-agent: GPTBot\nDisallow: /x\n\nUser-agent: Bingbot\nDisallow: /\n',
+      [
+        'GPTBot and all other robots may visit everything except URLs starting with /x.',
+        'Bingbot may not visit anything.',
+      ],
+      'a robot named beside `*` follows the same rules as every robot not named',
+    ],
+    [
+      'User-agent: *\nDisallow: /*\nAllow: /\n',
+      ['All robots may not visit anything.'],
+      '`/*` is longer than `/`: the Disallow wins everywhere (RFC 9309 §2.2.2)',
+    ],
+    [
+      'User-agent: *\nAllow: /products\nDisallow: /products/secret\n',
+      ['All robots may visit everything except URLs starting with /products/secret.'],
+      'an Allow that opens nothing closed is not an exception',
+    ],
+    [
+      'User-agent: *\nDisallow: /\nAllow: /public/\nDisallow: /public/drafts/\n',
+      ['All robots may visit only the folder /public/, but not the folder /public/drafts/.'],
+      'a Disallow inside the only part allowed',
+    ],
+    [
+      'User-agent: Googlebot\nUser-agent: GPTBot\nDisallow: /y\nDisalow: /x\n\nUser-agent: *\nDisallow: /\n',
+      [
+        "Googlebot may visit everything except URLs starting with /y or URLs starting with /x. (For Google's robots, which read these lines their own way, misspelled rules included.)",
+        "GPTBot may visit everything except URLs starting with /y. (For robots other than Google's, which read these lines as RFC 9309 does.)",
+        'All other robots may not visit anything.',
+      ],
+      'only Google reads the misspelled `Disalow` (robots.cc kAllowFrequentTypos)',
+    ],
+    [
+      'User-agent: Googlebot\nUser-agent: GPTBot\nDisalow: /x\n\nUser-agent: *\nDisallow: /\n',
+      [
+        "Googlebot may visit everything except URLs starting with /x. (For Google's robots, which read these lines their own way, misspelled rules included.)",
+        "GPTBot and all other robots may not visit anything. (For robots other than Google's, which read these lines as RFC 9309 does.)",
+        "All other robots may not visit anything. (For Google's robots, which read these lines their own way, misspelled rules included.)",
+      ],
+      'without the misspelled line the first group has no rule, so RFC 9309 reads `User-agent: *` as part of it (§2.1): GPTBot is kept out',
+    ],
+  ];
+  test.each(SAYS)('%j', (text, sentences) => {
+    expect(summarySentences(parseRobotsTxt(text), t).map((s) => s.text)).toEqual(sentences);
+  });
+});
+
+// The property behind SAYS, on the 51 real files and on random ones: for each robot, the
+// sentence that speaks for it lists the groups its verdict used, and read with "the more specific
+// path wins", gives verdictsFor's verdict on every path its rules mention.
+describe('every sentence agrees with the verdict rows', () => {
+  const DIR = join(import.meta.dirname, '../fixtures/corpus');
+  const FILES = readdirSync(DIR).filter((f) => f.endsWith('.txt'));
+
+  test.each(FILES)('%s', (file) => {
+    expect(disagreements(readFileSync(join(DIR, file), 'utf8'), 40)).toEqual([]);
+  });
+
+  const pattern = fc
+    .array(fc.constantFrom('/', 'a', 'b', '.', '?', '*', '$', 'x', '%41', 'ü', '/a'), {
+      maxLength: 6,
+    })
+    .map((cs) => cs.join(''));
+  const line = fc.oneof(
+    fc
+      .tuple(
+        fc.constantFrom('user-agent', 'useragent', 'user agent'),
+        fc.constantFrom('*', 'FooBot', 'Googlebot', 'GPTBot', 'Bingbot', 'msnbot', ''),
+      )
+      .map(([k, v]) => `${k}: ${v}`),
+    fc
+      .tuple(
+        fc.constantFrom('allow', 'disallow', 'disalow'),
+        pattern.map((p) => (p.startsWith('/') || p.startsWith('*') ? p : `/${p}`)),
+      )
+      .map(([k, v]) => `${k}: ${v}`),
+    fc.constantFrom('', 'disallow:', 'allow: /', 'disallow: /'),
+  );
+  test('random files: misspellings, wildcards, escapes, repeated and empty groups', () => {
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 16 }), (lines) => {
+        const text = lines.join('\n');
+        expect(disagreements(text, 30), text).toEqual([]);
+      }),
+      { numRuns: 1500 },
+    );
+  });
+});
+
+describe('summaryNotes: robots the sentences do not speak for', () => {
+  const ROBOTS = ['Googlebot', 'Applebot', 'AdsBot-Google', 'GPTBot'];
+  test.each([
+    [
+      'User-agent: Googlebot\nDisallow: /a\n\nUser-agent: *\nDisallow: /\n',
+      [
+        'Applebot is named in no group: it follows the rules for Googlebot.',
+        'AdsBot-Google is named in no group and does not obey the rules for all robots: it may visit everything.',
+      ],
+      'Apple: Applebot follows Googlebot; Google: special-case crawlers ignore `*`',
+    ],
+    [
+      'User-agent: GPTBot\nDisallow: /\n',
+      ['No group addresses all robots: every robot not named here may visit everything.'],
+      'RFC 9309 §2.2.1: no group, no rules',
+    ],
+    [
+      'User-agent: *\nUser-agent: AdsBot-Google\nDisallow: /\n',
+      [],
+      'every robot of the list is named or follows `*`',
+    ],
+  ])('%j', (text, notes) => {
+    expect(summaryNotes(parseRobotsTxt(text), t, ROBOTS).map((n) => n.text)).toEqual(notes);
+  });
+});
+
+describe('never a wall of text', () => {
+  test('a sentence names at most 8 robots and 8 paths, then how many more', () => {
+    const robots = Array.from({ length: 12 }, (_, i) => `Bot${String.fromCharCode(97 + i)}`);
+    const rules = Array.from({ length: 30 }, (_, i) => `Disallow: /p${i}/`);
+    const text = `${robots.map((r) => `User-agent: ${r}`).join('\n')}\n${rules.join('\n')}\n`;
+    const [sentence] = summarySentences(parseRobotsTxt(text), t);
+    expect(sentence?.text).toBe(
+      'Bota, Botb, Botc, Botd, Bote, Botf, Botg, Both, and 4 more robots may visit everything except the folder /p0/, the folder /p1/, the folder /p2/, the folder /p3/, the folder /p4/, the folder /p5/, the folder /p6/, the folder /p7/, or 22 more paths.',
+    );
+  });
+
+  test.each([
+    ['User-agent: *\nDisallow: /\n', false],
+    [
+      `${Array.from({ length: 8 }, (_, i) => `User-agent: B${i}\nDisallow: /\n`).join('\n')}`,
+      false,
+    ],
+    [`${Array.from({ length: 9 }, (_, i) => `User-agent: B${i}\nDisallow: /\n`).join('\n')}`, true],
+    [`User-agent: *\n${Array.from({ length: 60 }, (_, i) => `Disallow: /${i}`).join('\n')}`, false],
+    [`User-agent: *\n${Array.from({ length: 61 }, (_, i) => `Disallow: /${i}`).join('\n')}`, true],
+  ])('big file (more than 8 groups or 60 rules): %#', (text, big) => {
+    expect(isBigFile(parseRobotsTxt(text))).toBe(big);
+  });
+
+  test('the overview of the largest real file (smugmug.com, 146 KiB, 40 groups)', () => {
+    const parsed = parseRobotsTxt(
+      readFileSync(join(import.meta.dirname, '../fixtures/corpus/www.smugmug.com.txt'), 'utf8'),
+    );
+    const o = summaryOverview(parsed, t, ['Googlebot', 'Applebot', 'GPTBot']);
+    expect(o.counts).toBe('This file has 40 groups and 5,615 rules.');
+    expect(o.sitemaps).toBeNull();
+    expect(o.named).toMatch(
+      /^39 robots have rules of their own: zombies, werewolves, .*, and 19 more robots\.$/,
+    );
+    expect(o.everyoneElse.map((s) => s.text)).toEqual(['All other robots may not visit anything.']);
+    expect(o.notes.map((n) => n.text)).toEqual([
+      'Applebot is named in no group: it follows the rules for Googlebot.',
+    ]);
+    const all = [
+      o.counts,
+      o.named,
+      ...o.everyoneElse.map((s) => s.text),
+      ...o.notes.map((n) => n.text),
+    ];
+    expect(all.join(' ').length).toBeLessThan(1200);
+  });
+
+  test('sitemaps counted', () => {
+    const o = summaryOverview(
+      parseRobotsTxt(
+        'Sitemap: https://a.test/1.xml\nSitemap: https://a.test/2.xml\nUser-agent: *\nDisallow: /x\n',
+      ),
+      t,
+    );
+    expect([o.counts, o.sitemaps, o.named]).toEqual([
+      'This file has 1 group and 1 rule.',
+      'It lists 2 sitemaps.',
+      null,
+    ]);
+  });
+});
+
+describe('the new sentences in the three other catalogues', () => {
+  const texts = [
+    'User-agent: *\nUser-agent: GPTBot\nDisallow: /x\n\nUser-agent: Bingbot\nDisallow: /\n',
+    'User-agent: *\nDisallow: /\nAllow: /public/\nDisallow: /public/drafts/\n',
+    'User-agent: Googlebot\nUser-agent: GPTBot\nDisalow: /x\n\nUser-agent: Googlebot\nDisallow: /y\n',
+    `${Array.from({ length: 12 }, (_, i) => `User-agent: Bot${i}`).join('\n')}\n${Array.from({ length: 30 }, (_, i) => `Disallow: /p${i}/`).join('\n')}\n`,
+  ];
+  test.each(OTHERS)('%s: placeholders filled, names and paths kept', (_, tr) => {
+    for (const text of texts) {
+      const parsed = parseRobotsTxt(text);
+      const words = [
+        ...summarySentences(parsed, tr).map((s) => s.text),
+        ...summaryNotes(parsed, tr, ['Applebot', 'AdsBot-Google']).map((n) => n.text),
+        ...Object.values(summaryOverview(parsed, tr))
+          .flat()
+          .map((v) => (typeof v === 'string' ? v : JSON.stringify(v))),
+      ];
+      for (const w of words)
+        expect(w, text).not.toMatch(/\{[a-z]+\}|\$[A-Z]+\$|^summary[A-Z]|^access[A-Z]/);
+    }
+    expect(summarySentences(parseRobotsTxt(texts[0] ?? ''), tr)[0]?.text).toContain('GPTBot');
+    expect(summarySentences(parseRobotsTxt(texts[1] ?? ''), tr)[0]?.text).toContain(
+      '/public/drafts/',
+    );
   });
 });

@@ -1,18 +1,219 @@
-// "What this file says": a plain account of each group, for site owners who are not experts.
-import { summarySentences, type Translator } from '../../src/explain/index.ts';
-import type { RobotsTxt } from '../../src/robots/index.ts';
+// "What this file says": a plain account of the file, for site owners who are not experts. A
+// small file gets one sentence per group; a big one opens with an overview (how many groups and
+// rules, which robots have rules of their own, what every other robot may visit) and its
+// sentences wait behind a button, shown a page at a time: never a wall of text.
+import { useMemo, useState } from 'preact/hooks';
+import {
+  fileSummaries,
+  groupSentence,
+  isBigFile,
+  type SummaryNote,
+  type SummarySentence,
+  summaryNotes,
+  summaryOverview,
+} from '../../src/explain/summaries.ts';
+import type { Translator } from '../../src/explain/translator.ts';
+import type { GroupSummary, RobotsTxt } from '../../src/robots/index.ts';
 
-export function Summary({ parsed, t }: { parsed: RobotsTxt; t: Translator }) {
-  const sentences = summarySentences(parsed, t);
-  if (sentences.length === 0) return <p>{t('summaryNoGroups')}</p>;
+export interface SummaryProps {
+  parsed: RobotsTxt;
+  t: Translator;
+  /** The user's robots, in list order: notes for those the groups alone do not account for. */
+  robots?: readonly string[];
+  /** Shows a line of the file; without it, lines are not links. */
+  onJump?: (line: number) => void;
+}
+
+/** Group sentences shown at first, and added by each "show more", in a big file. */
+export const GROUPS_SHOWN = 50;
+
+function LineLink({
+  line,
+  t,
+  onJump,
+}: {
+  line: number;
+  t: Translator;
+  onJump: ((line: number) => void) | undefined;
+}) {
+  if (onJump === undefined || line <= 0) return null;
+  return (
+    <>
+      {' '}
+      <button
+        type="button"
+        class="link line-link"
+        title={t('jumpToLine', line)}
+        onClick={() => onJump(line)}
+      >
+        {t('atLine', line)}
+      </button>
+    </>
+  );
+}
+
+function GroupItem({
+  sentence,
+  t,
+  onJump,
+}: {
+  sentence: SummarySentence;
+  t: Translator;
+  onJump: ((line: number) => void) | undefined;
+}) {
+  return (
+    <li data-summary-group="" data-line={sentence.line} data-lines={sentence.lines.join(',')}>
+      {sentence.text}
+      <LineLink line={sentence.line} t={t} onJump={onJump} />
+    </li>
+  );
+}
+
+function NoteItems({
+  notes,
+  t,
+  onJump,
+}: {
+  notes: SummaryNote[];
+  t: Translator;
+  onJump: ((line: number) => void) | undefined;
+}) {
+  return (
+    <>
+      {notes.map((n) => (
+        <li key={`note-${n.robot ?? ''}`} data-summary-note={n.robot ?? ''} class="summary-note">
+          {n.text}
+          <LineLink line={n.line} t={t} onJump={onJump} />
+        </li>
+      ))}
+    </>
+  );
+}
+
+const sentenceOf = (s: GroupSummary, t: Translator): SummarySentence => ({
+  line: s.line,
+  lines: s.lines,
+  text: groupSentence(s, t),
+});
+
+/** The group sentences: all of them, or `limit` at a time with a button for the next ones. */
+function GroupList({
+  summaries,
+  notes,
+  t,
+  onJump,
+  limit,
+}: {
+  summaries: readonly GroupSummary[];
+  notes: SummaryNote[];
+  t: Translator;
+  onJump: ((line: number) => void) | undefined;
+  limit: number | null;
+}) {
+  const [shown, setShown] = useState(limit ?? 0);
+  const visible = limit === null ? summaries : summaries.slice(0, shown);
+  const rest = summaries.length - visible.length;
+  return (
+    <>
+      <ul>
+        {visible.map((s, i) => (
+          // Keyed by place: two sentences can share a first line (a group naming robots whose
+          // other groups differ), and the list only grows at its end.
+          <GroupItem key={i} sentence={sentenceOf(s, t)} t={t} onJump={onJump} />
+        ))}
+        {rest === 0 && <NoteItems notes={notes} t={t} onJump={onJump} />}
+      </ul>
+      {rest > 0 && (
+        <button
+          type="button"
+          class="link"
+          data-action="summary-more"
+          onClick={() => setShown((n) => n + (limit ?? 0))}
+        >
+          {t.plural('summaryShowMore', Math.min(rest, limit ?? 0))}
+        </button>
+      )}
+    </>
+  );
+}
+
+function Overview({
+  parsed,
+  summaries,
+  robots,
+  t,
+  onJump,
+}: {
+  parsed: RobotsTxt;
+  summaries: readonly GroupSummary[];
+  robots: readonly string[];
+  t: Translator;
+  onJump: ((line: number) => void) | undefined;
+}) {
+  const o = useMemo(
+    () => summaryOverview(parsed, t, robots, summaries),
+    [parsed, t, robots, summaries],
+  );
+  return (
+    <div class="summary-overview" data-summary-overview="">
+      <p>
+        {o.counts}
+        {o.sitemaps !== null && ` ${o.sitemaps}`}
+      </p>
+      {o.named !== null && <p data-summary-named="">{o.named}</p>}
+      <ul>
+        {o.everyoneElse.map((s) => (
+          <li key={s.line} data-summary-everyone="" data-line={s.line}>
+            {s.text}
+            <LineLink line={s.line} t={t} onJump={onJump} />
+          </li>
+        ))}
+        <NoteItems notes={o.notes} t={t} onJump={onJump} />
+      </ul>
+    </div>
+  );
+}
+
+const NO_ROBOTS: readonly string[] = [];
+
+export function Summary({ parsed, t, robots = NO_ROBOTS, onJump }: SummaryProps) {
+  const summaries = useMemo(() => fileSummaries(parsed), [parsed]);
+  const big = useMemo(() => isBigFile(parsed), [parsed]);
+  const [open, setOpen] = useState(false);
+  if (summaries.length === 0) return <p>{t('summaryNoGroups')}</p>;
+  if (!big) {
+    return (
+      <div class="summary-view">
+        <p class="muted">{t('summaryIntro')}</p>
+        <GroupList
+          summaries={summaries}
+          notes={summaryNotes(parsed, t, robots, summaries)}
+          t={t}
+          onJump={onJump}
+          limit={null}
+        />
+      </div>
+    );
+  }
   return (
     <div class="summary-view">
-      <p class="muted">{t('summaryIntro')}</p>
-      <ul>
-        {sentences.map((s) => (
-          <li key={s.line}>{s.text}</li>
-        ))}
-      </ul>
+      <Overview parsed={parsed} summaries={summaries} robots={robots} t={t} onJump={onJump} />
+      <button
+        type="button"
+        class="link summary-details"
+        data-action="summary-details"
+        aria-expanded={open ? 'true' : 'false'}
+        aria-controls="summary-groups"
+        onClick={() => setOpen(!open)}
+      >
+        {open ? t('summaryHideGroups') : t('summaryShowGroups', t.number(summaries.length))}
+      </button>
+      {open && (
+        <div id="summary-groups">
+          <p class="muted">{t('summaryIntro')}</p>
+          <GroupList summaries={summaries} notes={[]} t={t} onJump={onJump} limit={GROUPS_SHOWN} />
+        </div>
+      )}
     </div>
   );
 }
