@@ -26,7 +26,16 @@ export {
   sourceText,
 } from './page.ts';
 export { problemText, type Refusal } from './settings.ts';
-export { groupSentence, phraseText, summarySentences } from './summaries.ts';
+export {
+  fileSummaries,
+  groupSentence,
+  isBigFile,
+  phraseText,
+  readingOf,
+  summaryNotes,
+  summaryOverview,
+  summarySentences,
+} from './summaries.ts';
 export {
   type CatalogueSource,
   type Lookup,

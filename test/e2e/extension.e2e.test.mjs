@@ -162,7 +162,9 @@ for (const launch of [launchChromium, launchFirefox]) {
       );
       assert.deepEqual(result.applies, ['4']);
       assert.ok(
-        result.summary.includes('All robots may visit everything except the folder /private/.'),
+        result.summary.includes(
+          'All other robots may visit everything except the folder /private/.',
+        ),
         result.summary,
       );
       assert.ok(result.summary.includes('GPTBot may not visit anything.'), result.summary);

@@ -390,7 +390,10 @@ export function App({ tabId, actions, t }: AppProps) {
                 t={t}
               />
             ))}
-          {parsed !== null && panel('summary', () => <Summary parsed={parsed} t={t} />)}
+          {parsed !== null &&
+            panel('summary', () => (
+              <Summary parsed={parsed} robots={settings.robots} onJump={jumpTo} t={t} />
+            ))}
           {panel('tester', () => (
             <Tester
               model={model}

@@ -210,12 +210,14 @@ describe('popup', () => {
   test('in plain words', async () => {
     await open(report(ok(TEXT)));
     fireEvent.click(screen.getByRole('tab', { name: 'In plain words' }));
+    // Issue 12, item 3: other groups exist, so the * group speaks for "all other robots"; the
+    // `*` group's /private/ does not apply to Googlebot, so nothing of it is "reopened".
     expect(
-      screen.getByText('All robots may visit everything except the folder /private/.'),
+      screen.getByText('All other robots may visit everything except the folder /private/.'),
     ).toBeTruthy();
     expect(
       screen.getByText(
-        'Googlebot may visit everything except URLs starting with /x, but may visit URLs starting with /private/item.',
+        "Googlebot may visit everything except URLs starting with /x. (For Google's robots, which read these lines their own way, misspelled rules included.)",
       ),
     ).toBeTruthy();
   });
