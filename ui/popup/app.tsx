@@ -187,17 +187,21 @@ export function App({ tabId, actions, t }: AppProps) {
     return () => removeEventListener('pagehide', flush);
   }, [flush]);
 
-  // The scroll position of the view shown, kept and given back when the view is shown again.
+  // The scroll position of the view shown (each panel scrolls on its own), kept and given back
+  // when the view is shown again or the popup reopened.
   const view = memory.view;
   const isDone = state.status === 'done';
   useEffect(() => {
     if (!isDone) return;
+    const panel = document.getElementById(`panel-${view}`);
+    if (panel === null) return;
     const y = memoryRef.current.scroll[view] ?? 0;
     if (skipRestore.current) skipRestore.current = false;
-    else requestAnimationFrame(() => scrollTo(0, y));
-    const onScroll = () => remember({ scroll: { ...memoryRef.current.scroll, [view]: scrollY } });
-    addEventListener('scroll', onScroll, { passive: true });
-    return () => removeEventListener('scroll', onScroll);
+    else requestAnimationFrame(() => panel.scrollTo(0, y));
+    const onScroll = () =>
+      remember({ scroll: { ...memoryRef.current.scroll, [view]: panel.scrollTop } });
+    panel.addEventListener('scroll', onScroll, { passive: true });
+    return () => panel.removeEventListener('scroll', onScroll);
     // Only when the view changes or the popup first shows: scrolling itself must not restore.
   }, [view, isDone, remember]);
 

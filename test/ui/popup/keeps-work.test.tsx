@@ -122,6 +122,20 @@ describe('nothing typed is lost', () => {
     expect($<HTMLSelectElement>('select')?.value).toBe('Bingbot');
   });
 
+  test('the scroll position of a view comes back when the popup is reopened', async () => {
+    const memory = new Map<string, unknown>();
+    await open({ memory });
+    const panel = $('#panel-verdicts') as HTMLElement;
+    panel.scrollTop = 137;
+    panel.dispatchEvent(new Event('scroll'));
+    dispatchEvent(new Event('pagehide'));
+    await new Promise((r) => setTimeout(r, 20));
+    cleanup();
+    delete document.body.dataset['state'];
+    await open({ memory });
+    await waitFor(() => expect(($('#panel-verdicts') as HTMLElement).scrollTop).toBe(137));
+  });
+
   test('another site does not get this one’s draft', async () => {
     const memory = new Map<string, unknown>();
     await open({ memory });
