@@ -240,6 +240,10 @@ export function summaryOverview(
       names.push(agent);
     }
   }
+  // The user's own robots first, so a long list never hides them in "and N more".
+  const mine = new Set(robots.map((r) => agentToken(r).toLowerCase()));
+  const isMine = (name: string) => mine.has(agentToken(name).toLowerCase());
+  names.sort((a, b) => Number(isMine(b)) - Number(isMine(a)));
   const named =
     names.length === 0
       ? null

@@ -416,8 +416,9 @@ describe('never a wall of text', () => {
     const o = summaryOverview(parsed, t, ['Googlebot', 'Applebot', 'GPTBot']);
     expect(o.counts).toBe('This file has 40 groups and 5,615 rules.');
     expect(o.sitemaps).toBeNull();
+    // The user's robots come first: a long list never hides them in "and N more".
     expect(o.named).toMatch(
-      /^39 robots have rules of their own: zombies, werewolves, .*, and 19 more robots\.$/,
+      /^39 robots have rules of their own: Googlebot, zombies, werewolves, .*, and 19 more robots\.$/,
     );
     expect(o.everyoneElse.map((s) => s.text)).toEqual(['All other robots may not visit anything.']);
     expect(o.notes.map((n) => n.text)).toEqual([
