@@ -26,6 +26,21 @@ export function preloadLazyViews(): Promise<void> {
 }
 
 /**
+ * preloadLazyViews() once the page is idle (after the first screen has painted); returns a cancel.
+ * Where there is no requestIdleCallback (happy-dom), a timeout stands in for it. Failures are left
+ * to the view, which says so when it is shown.
+ */
+export function preloadLazyViewsWhenIdle(): () => void {
+  const run = () => void preloadLazyViews().catch(() => {});
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(run);
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(run, 0);
+  return () => clearTimeout(id);
+}
+
+/**
  * A Preact component that renders `load()`'s component. Until the chunk arrives it renders an
  * empty placeholder (`data-lazy="loading"`; the popup keeps its height meanwhile); once loaded, every later render, and every later instance, is the view
  * itself at once, so its state lives as long as the instance does. A chunk that fails to load

@@ -124,4 +124,23 @@ describe('lazyView', () => {
     expect(document.querySelectorAll('[data-view-body]')).toHaveLength(2);
     expect(loads.map((l) => l.mock.calls.length)).toEqual([1, 1]);
   });
+
+  test('preloadLazyViewsWhenIdle() loads them a moment later, unless cancelled', async () => {
+    vi.resetModules();
+    const lazy = await import('../../../ui/popup/lazy.tsx');
+    const kept = vi.fn(async () => Counter);
+    lazy.lazyView(kept);
+    lazy.preloadLazyViewsWhenIdle();
+    expect(kept).not.toHaveBeenCalled();
+    await flush();
+    expect(kept).toHaveBeenCalledTimes(1);
+
+    vi.resetModules();
+    const again = await import('../../../ui/popup/lazy.tsx');
+    const cancelled = vi.fn(async () => Counter);
+    again.lazyView(cancelled);
+    again.preloadLazyViewsWhenIdle()();
+    await flush();
+    expect(cancelled).not.toHaveBeenCalled();
+  });
 });
