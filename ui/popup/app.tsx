@@ -4,25 +4,27 @@
 // and are kept per site (memory.ts) for when the popup is opened again.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Translator } from '../../src/explain/index.ts';
-import { compareServed } from '../../src/page/compare.ts';
 import { ParsedFiles } from '../../src/parsed-files.ts';
 import type { Language, Settings } from '../../src/settings.ts';
-import { RobotEditor } from '../components/robot-editor.tsx';
 import type { Actions } from '../connector.ts';
 import { useSettingsChanges } from '../use-settings-changes.ts';
 import { ExportBar } from './export-bar.tsx';
-import { FileView } from './file-view.tsx';
+import { lazyView, preloadLazyViewsWhenIdle } from './lazy.tsx';
 import { EMPTY_MEMORY, MemoryStore, type PopupMemory } from './memory.ts';
 import { type PopupModel, popupModel } from './model.ts';
 import { Outcome } from './outcome.tsx';
 import { PageStrip } from './page-strip.tsx';
-import { PageView } from './page-view.tsx';
-import { Records } from './records.tsx';
 import { readServed } from './served.ts';
-import { Summary } from './summary.tsx';
 import { Tabs, VIEWS, type View } from './tabs.tsx';
-import { Tester } from './tester.tsx';
 import { VerdictTable } from './verdicts.tsx';
+
+// Every view but the verdicts: one chunk (views.ts), loaded when one of them is first shown.
+const Records = lazyView(() => import('./views.ts').then((m) => m.Records));
+const FileView = lazyView(() => import('./views.ts').then((m) => m.FileView));
+const Summary = lazyView(() => import('./views.ts').then((m) => m.Summary));
+const Tester = lazyView(() => import('./views.ts').then((m) => m.Tester));
+const PageView = lazyView(() => import('./views.ts').then((m) => m.PageView));
+const RobotEditor = lazyView(() => import('./views.ts').then((m) => m.RobotEditor));
 
 type State =
   | { status: 'loading' }
@@ -163,6 +165,9 @@ export function App({ tabId, actions, t }: AppProps) {
     // The moment the verdicts are on screen, for `npm run bench:popup` and for profiling.
     if (state.status === 'done') performance.mark('robots-lens:verdicts');
   }, [state.status]);
+  // Once the verdicts are shown, the other views' chunk is fetched while the user reads them.
+  const isShown = state.status === 'done';
+  useEffect(() => (isShown ? preloadLazyViewsWhenIdle() : undefined), [isShown]);
 
   // Kept as the user goes: written at most every SAVE_EVERY_MS, and once more as the popup closes.
   const pending = useRef<PopupMemory | null>(null);
@@ -357,6 +362,7 @@ export function App({ tabId, actions, t }: AppProps) {
                     return reply.ok ? reply.value : null;
                   }}
                   compare={async () => {
+                    const { compareServed } = await import('./views.ts');
                     const reply = await actions.servedPage({ tabId });
                     if (!reply.ok) return { ok: false, message: reply.message };
                     const rendered = page.facts.dom;

@@ -2,8 +2,10 @@
 // where the file came from: its final URL, its size against the 500 KiB limit, open and copy.
 import { useState } from 'preact/hooks';
 import type { OutcomeSource, Translator } from '../../src/explain/index.ts';
-import { DiffView } from './diff-view.tsx';
+import { lazyView } from './lazy.tsx';
 import type { PopupModel } from './model.ts';
+
+const DiffView = lazyView(() => import('./views.ts').then((m) => m.DiffView));
 
 export interface OutcomeProps {
   model: PopupModel;

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import en from '../../../_locales/en/messages.json';
 import { lookupIn, translator } from '../../../src/explain/index.ts';
 import type { Outcome } from '../../../src/policy.ts';
@@ -8,7 +8,11 @@ import { accept, type TabReport } from '../../../src/protocol.ts';
 import { DEFAULTS } from '../../../src/settings.ts';
 import { type FakeOptions, fakeConnector, fakeTabReport } from '../../../ui/fake-connector.ts';
 import { App } from '../../../ui/popup/app.tsx';
+import { preloadLazyViews } from '../../../ui/popup/lazy.tsx';
 import { okOutcome } from '../../fixtures/outcomes.ts';
+
+// The views arrive as a chunk in the popup: loaded once here, they render at once, as before.
+beforeAll(() => preloadLazyViews());
 
 const t = translator(lookupIn(en), 'en');
 const URL_ = 'https://shop.test/private/item?id=1';

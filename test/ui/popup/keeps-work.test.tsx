@@ -3,13 +3,17 @@
 // a new report and reopening the popup on the same site keep the view, the robot picked, the
 // tester's URL and draft; notes stay until dismissed; a robot clicked opens its group.
 import { cleanup, fireEvent, render, waitFor } from '@testing-library/preact';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import en from '../../../_locales/en/messages.json';
 import { lookupIn, translator } from '../../../src/explain/index.ts';
 import type { TabReport } from '../../../src/protocol.ts';
 import { type FakeOptions, fakeConnector, fakeTabReport } from '../../../ui/fake-connector.ts';
 import { App } from '../../../ui/popup/app.tsx';
+import { preloadLazyViews } from '../../../ui/popup/lazy.tsx';
 import { okOutcome } from '../../fixtures/outcomes.ts';
+
+// The views arrive as a chunk in the popup: loaded once here, they render at once.
+beforeAll(() => preloadLazyViews());
 
 const t = translator(lookupIn(en), 'en');
 const URL_ = 'https://shop.test/private/item?id=1';

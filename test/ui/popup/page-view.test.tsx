@@ -2,7 +2,7 @@
 // The popup's page-level signals against an in-memory background: the row seams, the canonical,
 // the Page view (sources, problems, links read once, the outline switch, served vs rendered).
 import { cleanup, fireEvent, render, waitFor } from '@testing-library/preact';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import en from '../../../_locales/en/messages.json';
 import { lookupIn, translator } from '../../../src/explain/index.ts';
 import type { PageFacts } from '../../../src/page/facts.ts';
@@ -14,7 +14,11 @@ import {
   fakeTabReport,
 } from '../../../ui/fake-connector.ts';
 import { App } from '../../../ui/popup/app.tsx';
+import { preloadLazyViews } from '../../../ui/popup/lazy.tsx';
 import { okOutcome } from '../../fixtures/outcomes.ts';
+
+// The views arrive as a chunk in the popup: loaded once here, they render at once.
+beforeAll(() => preloadLazyViews());
 
 const t = translator(lookupIn(en), 'en');
 const URL_ = 'https://shop.test/item?id=1';

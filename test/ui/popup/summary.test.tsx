@@ -69,7 +69,7 @@ describe('a big file: the overview first, the groups on demand', () => {
     const overview = $('[data-summary-overview]');
     expect(overview?.textContent).toContain('This file has 40 groups and 5,615 rules.');
     expect($('[data-summary-named]')?.textContent).toMatch(
-      /^39 robots have rules of their own: zombies, werewolves, .*, and 19 more robots\.$/,
+      /^39 robots have rules of their own: bingbot, ccbot, Googlebot, zombies, .*, and 19 more robots\.$/,
     );
     expect($$('[data-summary-everyone]').map((li) => li.textContent)).toEqual([
       'All other robots may not visit anything.',
