@@ -360,9 +360,7 @@ for (const launch of [launchChromium, launchFirefox]) {
       }
     });
 
-    test('5. the focused editor is not hidden under the draft verdicts', {
-      todo: 'focus() scrolls the editor under the sticky verdicts in Chromium: see the report',
-    }, async (t) => {
+    test('5. the focused editor is not hidden under the draft verdicts', async (t) => {
       const { tabId } = await open(t, 'draft');
       const { focused } = await browser.interact(tabId, draftLayout, LONG_DRAFT);
       // The editor's part below the verdicts and within the view: at least two lines (~36 px).

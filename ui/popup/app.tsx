@@ -70,6 +70,12 @@ export interface AppProps {
   tabId: number | null;
   actions: Actions;
   t: Translator;
+  /** The first report, settings and memory, asked for before the app renders (main.tsx). */
+  initial?: {
+    report: Awaited<ReturnType<Actions['tabReport']>>;
+    settings: Awaited<ReturnType<Actions['getSettings']>>;
+    memory: PopupMemory | null;
+  };
 }
 
 /** A page with no robots.txt concept: one sentence, and the robots as small unknown chips. */
@@ -93,19 +99,29 @@ function NotApplicable({ model, t }: { model: PopupModel; t: Translator }) {
   );
 }
 
-export function App({ tabId, actions, t }: AppProps) {
-  const [state, setState] = useState<State>({ status: 'loading' });
+export function App({ tabId, actions, t, initial }: AppProps) {
+  const [state, setState] = useState<State>(() => {
+    if (initial === undefined || !initial.report.ok || !initial.settings.ok)
+      return { status: 'loading' };
+    const model = popupModel(initial.report.value, t, {
+      showOtherReadings: initial.settings.value.showOtherReadings,
+      parse: (text) => parsedFiles.get(text),
+    });
+    return { status: 'done', model, settings: initial.settings.value };
+  });
   const [refreshing, setRefreshing] = useState(false);
   /** A refresh that failed while the last report stays on screen. */
   const [refreshError, setRefreshError] = useState<string | null>(null);
-  const [memory, setMemory] = useState<PopupMemory>(EMPTY_MEMORY);
+  const [memory, setMemory] = useState<PopupMemory>(initial?.memory ?? EMPTY_MEMORY);
   const [jump, setJump] = useState<{ line: number } | null>(null);
   const [findRequest, setFindRequest] = useState(0);
   const [recordsRequest, setRecordsRequest] = useState(0);
   const store = useMemo(() => new MemoryStore(actions.memory), [actions]);
   /** The site whose memory is shown, once it was read (null: nothing to remember). */
-  const site = useRef<string | null>(null);
-  const shown = useRef(false);
+  const site = useRef<string | null>(
+    state.status === 'done' && state.model.page !== null ? state.model.origin : null,
+  );
+  const shown = useRef(state.status === 'done');
   const visitedViews = useRef(new Set<View>(['verdicts']));
   /** A robot was clicked: Records scrolls to its group instead of where it was left. */
   const skipRestore = useRef(false);
@@ -149,8 +165,10 @@ export function App({ tabId, actions, t }: AppProps) {
     [tabId, actions, t, store],
   );
 
+  const skipFirstLoad = useRef(state.status === 'done');
   useEffect(() => {
-    void load(false);
+    if (skipFirstLoad.current) skipFirstLoad.current = false;
+    else void load(false);
   }, [load]);
   // The translator is the page's for its whole life: the language it speaks is the one of the
   // first settings shown, whatever reloads follow.

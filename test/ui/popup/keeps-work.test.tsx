@@ -232,3 +232,25 @@ describe('browser-internal pages', () => {
     expect($('[data-fetch-outcome]')?.getAttribute('data-fetch-outcome')).toBe('not-applicable');
   });
 });
+
+describe('the first screen from what main.tsx asked for before rendering', () => {
+  test('the report, the settings and the memory given: verdicts at once, no second request', async () => {
+    const actions = fakeConnector({ tabReport: () => report() });
+    const first = await actions.tabReport({ tabId: 7 });
+    const settings = await actions.getSettings({});
+    const memory = {
+      view: 'tester' as const,
+      selected: null,
+      testerUrl: '/kept',
+      drafting: false,
+      draft: null,
+      scroll: {},
+    };
+    render(<App tabId={7} actions={actions} t={t} initial={{ report: first, settings, memory }} />);
+    expect($('[data-robot="Googlebot"]')).not.toBeNull();
+    await waitFor(() => expect(document.body.dataset['state']).toBe('done'));
+    expect(selectedView()).toBe('tester');
+    await waitFor(() => expect($<HTMLInputElement>('input[data-tester-url]')?.value).toBe('/kept'));
+    expect(actions.calls.filter((c) => c.name === 'tabReport')).toHaveLength(1);
+  });
+});
