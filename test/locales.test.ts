@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { lookupIn } from '../src/explain/translator.ts';
 // @ts-expect-error: a plain ES module of the build scripts
 import { compile, placeholders } from '../scripts/messages.mjs';
+import { lookupIn } from '../src/explain/translator.ts';
 
 // Every locale carries exactly the messages English has, with the same placeholders. Plural
 // messages are `base_<category>`: each locale has exactly the CLDR categories of its language.
