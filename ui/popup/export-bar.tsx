@@ -31,7 +31,7 @@ export function ExportBar({ rows, url, t, copy }: ExportBarProps) {
   };
   return (
     <details class="export-bar">
-      <summary>⧉ {t('exportTable')}</summary>
+      <summary>❐ {t('exportTable')}</summary>
       <div class="export-buttons">
         <button
           type="button"

@@ -125,7 +125,7 @@ export function Outcome({ model, t, onRefresh, onGrant, onOpen, onCopy }: Outcom
               );
             }}
           >
-            {copied ? `✓ ${t('copyDone')}` : `⧉ ${t('copyUrl')}`}
+            {copied ? `✓ ${t('copyDone')}` : `❐ ${t('copyUrl')}`}
           </button>
         )}
         {changed && (

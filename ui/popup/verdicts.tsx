@@ -110,7 +110,7 @@ function CopyRule({
         );
       }}
     >
-      {copied ? '✓' : '⧉'}
+      {copied ? '✓' : '❐'}
     </button>
   );
 }
