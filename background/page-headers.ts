@@ -63,6 +63,10 @@ export class PageHeaders {
   private readonly tabs = new Map<number, ResponseFacts[]>();
   /** Per tab, the last write, so writes land in order. */
   private readonly writes = new Map<number, Promise<void>>();
+  /** Per tab, the one read of the area after a restart, shared by everyone waiting for it. */
+  private readonly loads = new Map<number, Promise<void>>();
+  /** Responses observed while the tab's list was being read, oldest first. */
+  private readonly early = new Map<number, ResponseFacts[]>();
 
   constructor(area: StorageArea, now: () => number = Date.now) {
     this.area = area;
@@ -72,12 +76,17 @@ export class PageHeaders {
   /** Records a main-frame response (redirect responses are hops, not the page, and are skipped). */
   async observe(event: ResponseEvent): Promise<void> {
     if (event.tabId < 0 || (event.statusCode >= 300 && event.statusCode < 400)) return;
+    const { tabId } = event;
     const facts = responseFacts(event, this.now());
-    const key = withoutFragment(facts.url);
-    const list = await this.list(event.tabId);
-    const next = [facts, ...list.filter((r) => withoutFragment(r.url) !== key)].slice(0, PER_TAB);
-    this.tabs.set(event.tabId, next);
-    await this.write(event.tabId, () => this.area.set({ [PREFIX + event.tabId]: next }));
+    // Recorded at once: a reader that asks right after (the page's 'complete') must see it. When
+    // the tab's list is still being read from the area, the read merges it in before anyone
+    // waiting sees the list.
+    const known = this.tabs.get(tabId);
+    if (known !== undefined) this.tabs.set(tabId, withNewest(facts, known));
+    else this.early.set(tabId, [...(this.early.get(tabId) ?? []), facts]);
+    await this.list(tabId);
+    const next = this.tabs.get(tabId) ?? [];
+    await this.write(tabId, () => this.area.set({ [PREFIX + tabId]: next }));
   }
 
   /** The headers of the response that loaded `url` in the tab, or why there are none. */
@@ -98,16 +107,40 @@ export class PageHeaders {
     this.writes.delete(tabId);
   }
 
+  /**
+   * The tab's responses, newest first. Read from the area once after a restart; everyone who asks
+   * meanwhile waits for that one read and then reads the map, so a response observed while the
+   * area answered is never lost to a reader that started at the same time (a page that loads
+   * right after the background starts: its headers and its 'complete' arrive together).
+   */
   private async list(tabId: number): Promise<ResponseFacts[]> {
-    const known = this.tabs.get(tabId);
-    if (known !== undefined) return known;
-    const stored = (await this.area.get(PREFIX + tabId))[PREFIX + tabId];
-    const list = Array.isArray(stored) ? (stored as ResponseFacts[]).filter(isFacts) : [];
-    // Another event may have filled it while the area answered.
-    const now = this.tabs.get(tabId);
-    if (now !== undefined) return now;
+    if (!this.tabs.has(tabId)) {
+      let load = this.loads.get(tabId);
+      if (load === undefined) {
+        load = this.area.get(PREFIX + tabId).then(
+          (items) => {
+            const stored = items[PREFIX + tabId];
+            this.settle(tabId, Array.isArray(stored) ? stored.filter(isFacts) : []);
+          },
+          () => {
+            // Storage unavailable: this tab starts with nothing seen before.
+            this.settle(tabId, []);
+          },
+        );
+        this.loads.set(tabId, load);
+      }
+      await load;
+    }
+    return this.tabs.get(tabId) ?? [];
+  }
+
+  /** The tab's list once read: the stored one, with what was observed meanwhile on top. */
+  private settle(tabId: number, stored: ResponseFacts[]): void {
+    let list = this.tabs.get(tabId) ?? stored;
+    for (const facts of this.early.get(tabId) ?? []) list = withNewest(facts, list);
     this.tabs.set(tabId, list);
-    return list;
+    this.early.delete(tabId);
+    this.loads.delete(tabId);
   }
 
   private write(tabId: number, step: () => Promise<void>): Promise<void> {
@@ -115,6 +148,12 @@ export class PageHeaders {
     this.writes.set(tabId, next);
     return next;
   }
+}
+
+/** `facts` as the newest response of a list, replacing one for the same URL, bounded. */
+function withNewest(facts: ResponseFacts, list: ResponseFacts[]): ResponseFacts[] {
+  const key = withoutFragment(facts.url);
+  return [facts, ...list.filter((r) => withoutFragment(r.url) !== key)].slice(0, PER_TAB);
 }
 
 /** A stored entry of the shape written (storage may hold anything). */

@@ -176,3 +176,39 @@ describe('LinkHighlights', () => {
     expect(await highlights.isOn(3)).toBe(false);
   });
 });
+
+describe('PageHeaders: a page that loads right after the background starts', () => {
+  test('a reader asking while the response is being recorded sees it (no lost headers)', async () => {
+    const area = memoryStorage();
+    // A slow area: the first read answers after the response event and the reader both started.
+    let release = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    const slow = {
+      ...area,
+      get: async (keys: string | string[]) => {
+        await gate;
+        return area.get(keys);
+      },
+    };
+    const headers = new PageHeaders(slow, () => 1);
+    const observed = headers.observe(event('https://a.test/p', [['X-Robots-Tag', 'noindex']]));
+    const read = headers.forUrl(7, 'https://a.test/p');
+    release();
+    const [seen] = await Promise.all([read, observed]);
+    expect(seen.ok && seen.facts.xRobotsTag).toEqual(['noindex']);
+  });
+
+  test('observed before the stored list arrives: both kept, the newest first', async () => {
+    const area = memoryStorage();
+    await new PageHeaders(area).observe(event('https://a.test/old', [['X-Robots-Tag', 'old']]));
+    let release = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    const slow = { ...area, get: async (k: string | string[]) => (await gate, area.get(k)) };
+    const restarted = new PageHeaders(slow);
+    const observed = restarted.observe(event('https://a.test/new', [['X-Robots-Tag', 'new']]));
+    release();
+    await observed;
+    expect((await restarted.forUrl(7, 'https://a.test/old')).ok).toBe(true);
+    expect((await restarted.forUrl(7, 'https://a.test/new')).ok).toBe(true);
+  });
+});
