@@ -137,6 +137,7 @@ browser.tabs.onUpdated.addListener((tabId, change, tab) => {
 });
 
 browser.tabs.onRemoved.addListener((tabId) => {
+  navigation.forget(tabId);
   pageHeaders.forget(tabId).catch(errors.catcher('page-headers'));
   highlights.forget(tabId).catch(errors.catcher('link-highlights'));
 });
@@ -145,7 +146,10 @@ browser.tabs.onRemoved.addListener((tabId) => {
 browser.webRequest.onHeadersReceived.addListener(
   (details) => {
     if (details.tabId < 0 || details.frameId !== 0) return;
-    pageHeaders.observe(details).catch(errors.catcher('page-headers'));
+    pageHeaders
+      .observe(details)
+      .then(() => navigation.onHeaders(details.tabId, details.url))
+      .catch(errors.catcher('page-headers'));
     // A new document: the outline of its links went with the old one.
     if (details.statusCode < 300 || details.statusCode >= 400)
       highlights.forget(details.tabId).catch(errors.catcher('link-highlights'));

@@ -29,6 +29,11 @@ export class Navigation {
   /** Per tab, the latest change: an older one that finishes late paints nothing. */
   private readonly latest = new Map<number, number>();
   private counter = 0;
+  /**
+   * Tabs whose page was read before its response headers arrived (Firefox can report a small
+   * page 'complete' before its webRequest event): painted again when the headers come.
+   */
+  private readonly awaitingHeaders = new Map<number, { url: string; incognito: boolean }>();
 
   constructor(deps: NavigationDeps) {
     this.deps = deps;
@@ -53,9 +58,26 @@ export class Navigation {
       readPage ? pages.read(tabId, url) : null,
     ]);
     if (this.latest.get(tabId) !== mine) return;
+    if (page !== null && !page.headers.ok && page.headers.why === 'not-seen')
+      this.awaitingHeaders.set(tabId, { url, incognito });
+    else this.awaitingHeaders.delete(tabId);
     await badge.paint(tabId, url, report, page);
     // Compile every robot's rules now, while the page loads, so the popup opens at once.
     reports.verdicts(report, url, robots);
+  }
+
+  /** A tab's main-frame response was recorded: if its page was judged without it, judge again. */
+  async onHeaders(tabId: number, url: string): Promise<void> {
+    const waiting = this.awaitingHeaders.get(tabId);
+    if (waiting === undefined || waiting.url.split('#')[0] !== url.split('#')[0]) return;
+    this.awaitingHeaders.delete(tabId);
+    await this.onTabUrl(tabId, waiting.url, waiting.incognito, true);
+  }
+
+  /** The tab closed. */
+  forget(tabId: number): void {
+    this.awaitingHeaders.delete(tabId);
+    this.latest.delete(tabId);
   }
 
   /** Every open tab's badge again (the robot list or the language changed). */

@@ -64,13 +64,14 @@ async function setup(
     return granted === 'all' || origins.every((o) => granted.includes(o));
   });
   const errors: [where: string, message: string][] = [];
+  const pageServices = memoryPages();
   const deps: NavigationDeps = {
     queryTabs: async () => options.tabs ?? [],
     access,
     reports,
     settings,
     badge,
-    pages: memoryPages().pages,
+    pages: pageServices.pages,
     onError: (where, error) => void errors.push([where, (error as Error).message]),
   };
   return {
@@ -82,6 +83,7 @@ async function setup(
     errors,
     local,
     session,
+    pageHeaders: pageServices.pageHeaders,
   };
 }
 
@@ -159,6 +161,29 @@ describe('Navigation.onTabUrl', () => {
     await expect(navigation.onTabUrl(3, 'https://a.test/', false)).rejects.toThrow(
       'No tab with id: 3',
     );
+  });
+});
+
+describe('Navigation.onHeaders', () => {
+  test('a page read before its headers arrived (Firefox) is painted again when they come', async () => {
+    const url = 'https://a.test/public';
+    const { navigation, badges, pageHeaders } = await setup({});
+    await navigation.onTabUrl(5, url, false, true);
+    expect(badges).toEqual([[5, '✓']]);
+    await pageHeaders.observe({
+      tabId: 5,
+      url,
+      statusCode: 200,
+      responseHeaders: [{ name: 'X-Robots-Tag', value: 'noindex' }],
+    });
+    await navigation.onHeaders(5, url);
+    expect(badges).toEqual([
+      [5, '✓'],
+      [5, '⊘'],
+    ]);
+    // Once painted with its headers, later responses of other URLs change nothing.
+    await navigation.onHeaders(5, 'https://a.test/other');
+    expect(badges).toHaveLength(2);
   });
 });
 
