@@ -92,11 +92,12 @@ for (const launch of [launchChromium, launchFirefox]) {
       await browser.popup(tabs.normal.tabId);
       await browser.popup(tabs.loop.tabId);
       assert.deepEqual(counts(), first, 'a popup reopened later is served from the cache');
-      // A loop returns to /robots.txt within its one fetch before it is seen (Chromium stops it
-      // after one lap; Firefox reports the hops late and follows up to 20).
+      // A loop may return to /robots.txt within its one fetch before the loop is seen (Chromium
+      // stops it after one lap, or before the lap when the hop event is quick enough; Firefox
+      // reports the hops late and follows up to 20).
       for (const [site] of CASES)
         if (site !== 'loop') assert.equal(first[site], 1, `${site}: ${JSON.stringify(first)}`);
-      assert.ok(first.loop >= 2 && first.loop <= 11, `loop: ${first.loop}`);
+      assert.ok(first.loop >= 1 && first.loop <= 11, `loop: ${first.loop}`);
       assert.equal(sites.robotsRequests('target'), 1, 'the cross-host target');
     });
 
