@@ -5,6 +5,8 @@
 import { PAGE_LIMITS } from '../src/page/facts.ts';
 import { FETCH_TIMEOUT_MS } from '../src/policy.ts';
 import type { ServedPage } from '../src/protocol.ts';
+import { readCapped } from './fetch-robots.ts';
+import { BROWSER_REQUEST } from './fetch-robots-browser.ts';
 
 /** Bytes of a page read: the head, where the tags that matter live, comes well before this. */
 export const MAX_PAGE_BYTES = 2_000_000;
@@ -44,39 +46,14 @@ export async function fetchServedPage(
     controller.abort();
   }, options.timeoutMs ?? FETCH_TIMEOUT_MS);
   try {
+    // The crawler's request, as for robots.txt: no cookies, no HTTP cache, no referrer.
     const response = await fetchFn(url, {
-      credentials: 'omit',
-      cache: 'no-store',
-      referrerPolicy: 'no-referrer',
+      ...BROWSER_REQUEST,
       redirect: 'follow',
       signal: controller.signal,
       headers: { accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.8' },
     });
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    let cut = false;
-    const reader = response.body?.getReader();
-    while (reader !== undefined) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      const room = maxBytes - size;
-      if (value.byteLength >= room) {
-        chunks.push(value.subarray(0, room));
-        size += room;
-        cut = value.byteLength > room;
-        // Enough read: the rest is not needed.
-        await reader.cancel().catch(() => undefined);
-        break;
-      }
-      chunks.push(value);
-      size += value.byteLength;
-    }
-    const body = new Uint8Array(size);
-    let offset = 0;
-    for (const chunk of chunks) {
-      body.set(chunk, offset);
-      offset += chunk.byteLength;
-    }
+    const { bytes: body, truncated: cut } = await readCapped(response, maxBytes);
     const contentType = response.headers.get('content-type');
     return {
       ok: true,

@@ -87,8 +87,8 @@ class RedirectChain {
   }
 }
 
-/** Reads at most `maxBytes` of the body; says whether there was more. */
-async function readCapped(
+/** Reads at most `maxBytes` of the body; says whether there was more. Shared with fetch-page.ts. */
+export async function readCapped(
   response: Response,
   maxBytes: number,
 ): Promise<{ bytes: Uint8Array; truncated: boolean }> {
