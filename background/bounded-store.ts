@@ -8,6 +8,8 @@ type Index = Record<string, { usedAt: number; bytes: number }>;
 
 /** Use times closer than this are not written again (a popup opened twice writes nothing). */
 const TOUCH_PRECISION_MS = 60_000;
+/** Items kept in memory as well, the most recently read or written (by `sizeOf`). */
+const RECENT_BYTES = 4_000_000;
 
 export interface BoundedStoreOptions<T> {
   /** Key prefix of the items; the item of `id` is stored under `prefix + id`. */
@@ -34,11 +36,35 @@ export class BoundedStore<T> {
    * sites) would each drop the other's entry. Every change waits for the one before.
    */
   private queue: Promise<unknown> = Promise.resolve();
+  /**
+   * The items last read or written, as storage holds them (nothing else writes this store's keys),
+   * least recent first: a popup reopened on a site reads no storage for its file.
+   */
+  private readonly recent = new Map<string, { item: T | null; bytes: number }>();
+  private recentBytes = 0;
+  /** Bumped by every change: a read that began before one is not kept in `recent`. */
+  private generation = 0;
+  /** When this worker last wrote each id's use time (a touch within the precision reads nothing). */
+  private readonly usedAt = new Map<string, number>();
 
   constructor(storage: StorageArea, options: BoundedStoreOptions<T>) {
     this.storage = storage;
     this.options = options;
     this.now = options.now ?? Date.now;
+    storage.watch?.((keys) => this.changed(keys));
+  }
+
+  /**
+   * Keys changed in storage, by this worker or another context (the options page, a test, the
+   * browser clearing data): what memory holds of them is read again.
+   */
+  private changed(keys: readonly string[]): void {
+    const { prefix, indexKey } = this.options;
+    const ids = keys.filter((k) => k.startsWith(prefix)).map((k) => k.slice(prefix.length));
+    if (ids.length === 0 && !keys.includes(indexKey)) return;
+    this.generation++;
+    this.forget(ids);
+    if (keys.includes(indexKey)) this.usedAt.clear();
   }
 
   /** Runs `change` after every change queued before it, whether that one succeeded or not. */
@@ -60,8 +86,39 @@ export class BoundedStore<T> {
 
   /** The item of `id`, or null when absent or unusable. */
   async get(id: string): Promise<T | null> {
+    const known = this.recent.get(id);
+    if (known !== undefined) {
+      this.keep(id, known.item);
+      return known.item;
+    }
+    const generation = this.generation;
     const key = this.key(id);
-    return this.options.read((await this.storage.get(key))[key]);
+    const item = this.options.read((await this.storage.get(key))[key]);
+    if (generation === this.generation) this.keep(id, item);
+    return item;
+  }
+
+  /** Keeps an item in memory as the most recent, forgetting the least recent past the budget. */
+  private keep(id: string, item: T | null): void {
+    this.forget([id]);
+    const bytes = item === null ? 0 : this.options.sizeOf(item);
+    if (bytes > RECENT_BYTES) return;
+    this.recent.set(id, { item, bytes });
+    this.recentBytes += bytes;
+    for (const [other, { bytes: size }] of this.recent) {
+      if (this.recentBytes <= RECENT_BYTES) break;
+      this.recent.delete(other);
+      this.recentBytes -= size;
+    }
+  }
+
+  private forget(ids: readonly string[]): void {
+    for (const id of ids) {
+      const known = this.recent.get(id);
+      if (known === undefined) continue;
+      this.recent.delete(id);
+      this.recentBytes -= known.bytes;
+    }
   }
 
   /** The items of some ids (null where absent or unusable), in one read. */
@@ -77,10 +134,25 @@ export class BoundedStore<T> {
 
   /** Stores an item as just used; evicts the least recently used beyond the bounds. */
   put(id: string, item: T): Promise<void> {
-    return this.exclusive(() => this.putNow(id, item));
+    return this.exclusive(() => this.changing(() => this.putNow(id, item)));
+  }
+
+  /**
+   * Runs a change of storage: what a read begun meanwhile finds (before or after the write) is not
+   * kept in memory, and what the change drops is forgotten there.
+   */
+  private async changing<R>(change: () => Promise<R>): Promise<R> {
+    this.generation++;
+    try {
+      return await change();
+    } finally {
+      this.generation++;
+    }
   }
 
   private async putNow(id: string, item: T): Promise<void> {
+    this.forget([id]);
+    this.usedAt.delete(id);
     const index = await this.index();
     index[id] = { usedAt: this.now(), bytes: this.options.sizeOf(item) };
     const evicted = this.evict(index, id);
@@ -98,6 +170,10 @@ export class BoundedStore<T> {
       await this.storage.remove(dropped.map((other) => this.key(other)));
       await this.storage.set(items);
     }
+    this.keep(id, item);
+    this.usedAt.set(id, index[id].usedAt);
+    this.forget(evicted);
+    for (const other of evicted) this.usedAt.delete(other);
     if (evicted.length > 0) await this.storage.remove(evicted.map((other) => this.key(other)));
   }
 
@@ -122,24 +198,33 @@ export class BoundedStore<T> {
 
   /** Marks an id as just used (keeps it from eviction); a minute's precision is enough. */
   touch(id: string): Promise<void> {
+    // Written by this worker less than the precision ago: nothing to read or write.
+    const written = this.usedAt.get(id);
+    if (written !== undefined && this.now() - written < TOUCH_PRECISION_MS)
+      return Promise.resolve();
     return this.exclusive(() => this.touchNow(id));
   }
 
   private async touchNow(id: string): Promise<void> {
     const index = await this.index();
     const item = index[id];
-    if (item === undefined || this.now() - item.usedAt < TOUCH_PRECISION_MS) return;
-    item.usedAt = this.now();
-    await this.storage.set({ [this.options.indexKey]: index });
+    if (item === undefined) return;
+    if (this.now() - item.usedAt >= TOUCH_PRECISION_MS) {
+      item.usedAt = this.now();
+      await this.storage.set({ [this.options.indexKey]: index });
+    }
+    this.usedAt.set(id, item.usedAt);
   }
 
   /** Removes some ids and their items. */
   remove(ids: readonly string[]): Promise<void> {
-    return this.exclusive(() => this.removeNow(ids));
+    return this.exclusive(() => this.changing(() => this.removeNow(ids)));
   }
 
   private async removeNow(ids: readonly string[]): Promise<void> {
     if (ids.length === 0) return;
+    this.forget(ids);
+    for (const id of ids) this.usedAt.delete(id);
     const index = await this.index();
     for (const id of ids) delete index[id];
     await this.storage.remove(ids.map((id) => this.key(id)));
@@ -148,10 +233,12 @@ export class BoundedStore<T> {
 
   /** Removes every item and the index; returns how many there were. */
   clear(): Promise<number> {
-    return this.exclusive(() => this.clearNow());
+    return this.exclusive(() => this.changing(() => this.clearNow()));
   }
 
   private async clearNow(): Promise<number> {
+    this.forget([...this.recent.keys()]);
+    this.usedAt.clear();
     const ids = await this.ids();
     await this.storage.remove([this.options.indexKey, ...ids.map((id) => this.key(id))]);
     return ids.length;

@@ -38,6 +38,10 @@ export function protocolHandlers({
   return {
     tabReport: async ({ tabId }) => accept(await tabs.report(tabId, false)),
     refresh: async ({ tabId }) => accept(await tabs.report(tabId, true)),
+    robotsText: async ({ tabId, origin, fetchedAt }) => {
+      const file = await tabs.file(tabId, origin, fetchedAt);
+      return file === null ? refuse('changed') : accept(file);
+    },
     getSettings: async () => accept(await settings.get()),
     setSettings: async (change) => {
       const changed = await settings.set(change);

@@ -28,9 +28,23 @@ import { TabReports } from './tab-reports.ts';
 import { Translators } from './translators.ts';
 import { VersionStore } from './version-store.ts';
 
-const local = browser.storage.local as StorageArea;
+/** A storage area, with the changes made to it (storage.onChanged, registered at top level). */
+function area(name: 'local' | 'session'): StorageArea {
+  const storage = browser.storage[name] as StorageArea;
+  return {
+    get: (keys) => storage.get(keys),
+    set: (items) => storage.set(items),
+    remove: (keys) => storage.remove(keys),
+    watch(listener) {
+      browser.storage.onChanged.addListener((changes, changed) => {
+        if (changed === name) listener(Object.keys(changes));
+      });
+    },
+  };
+}
+const local = area('local');
 // Private windows: nothing of theirs reaches persistent storage.
-const session = browser.storage.session as StorageArea;
+const session = area('session');
 
 const errors = new ErrorReporter(session);
 const onError = (where: string, error: unknown) => errors.report(where, error);

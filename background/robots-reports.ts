@@ -3,9 +3,9 @@
 import { type RobotVerdicts, verdictsFor } from '../src/crawlers.ts';
 import type { ParsedFiles } from '../src/parsed-files.ts';
 import { expiresAt, type FetchFacts, outcomeOf, type RobotsFetch } from '../src/policy.ts';
-import type { OriginReport } from '../src/protocol.ts';
+import type { RobotsFile } from '../src/protocol.ts';
 import type { RobotsTxt } from '../src/robots/index.ts';
-import type { OriginCache } from './origin-cache.ts';
+import type { CachedFetch, OriginCache } from './origin-cache.ts';
 import type { SettingsService } from './settings-service.ts';
 import type { VersionStore } from './version-store.ts';
 
@@ -36,9 +36,9 @@ export class RobotsReports {
   }
 
   /** The report for an origin: cached while fresh, else fetched (`force`: fetched regardless). */
-  async report(origin: string, incognito: boolean, force: boolean): Promise<OriginReport> {
+  report(origin: string, incognito: boolean, force: boolean): Promise<CachedFetch> {
     const { cache, versions } = incognito ? this.deps.stores.private : this.deps.stores.normal;
-    const fetched = await cache.report(
+    return cache.report(
       origin,
       async () => {
         // Only a fetch needs the lifetime setting: a popup served from the cache skips it.
@@ -59,9 +59,20 @@ export class RobotsReports {
       },
       force,
     );
-    const { changed, ...report } = fetched;
-    const previousText = changed ? ((await versions.get(origin))?.previous?.text ?? null) : null;
-    return { ...report, previousText };
+  }
+
+  /**
+   * The text of the cached fetch of `origin` made at `fetchedAt`, with the version before it when
+   * it changed; null when the cache holds no such fetch (refreshed, expired or cleared since).
+   */
+  async file(origin: string, incognito: boolean, fetchedAt: number): Promise<RobotsFile | null> {
+    const { cache, versions } = incognito ? this.deps.stores.private : this.deps.stores.normal;
+    const entry = await cache.get(origin);
+    if (entry === null || entry.fetchedAt !== fetchedAt || entry.outcome.kind !== 'ok') return null;
+    const previousText = entry.changed
+      ? ((await versions.get(origin))?.previous?.text ?? null)
+      : null;
+    return { text: entry.outcome.text, previousText };
   }
 
   /** The parsed file of a fetch, or null when it has no rules ('unavailable', 'unreachable'). */

@@ -1,7 +1,8 @@
 // What the popup shows for a tab: its URL's origin report and the user's robots' verdicts, or
 // why there is none (not an http(s) page, host access withheld).
+import { canonicalVerdicts } from '../src/page/canonical-verdicts.ts';
 import { robotsOrigin } from '../src/policy.ts';
-import type { TabReport } from '../src/protocol.ts';
+import { type RobotsFile, sentReport, type TabReport } from '../src/protocol.ts';
 import type { BadgePainter } from './badge-painter.ts';
 import type { HostAccess } from './host-access.ts';
 import type { LinkHighlights } from './link-highlights.ts';
@@ -37,19 +38,24 @@ export class TabReports {
 
   /** The report for a tab; `force` fetches robots.txt again, bypassing the cache. */
   async report(tabId: number, force: boolean): Promise<TabReport> {
-    const { getTab, access, reports, settings, badge } = this.deps;
-    const [tab, { robots }] = await Promise.all([getTab(tabId), settings.get()]);
+    const { getTab, access, reports, settings, badge, pages, highlights } = this.deps;
+    const [tab, { robots }, linksHighlighted] = await Promise.all([
+      getTab(tabId),
+      settings.get(),
+      highlights.isOn(tabId),
+    ]);
     const url = tab.url ?? '';
     if (tab.url === undefined && !(await access.hasAll()))
       return { kind: 'no-permission', url, origin: null, robots };
     const origin = robotsOrigin(url);
     if (origin === null) return { kind: 'not-applicable', url, robots };
+    // The page is read while the permission is checked (without it the browser refuses the read
+    // and the result is dropped), then robots.txt is taken from the cache or fetched.
+    const reading = pages.read(tabId, url);
     if (!(await access.hasOrigin(origin))) return { kind: 'no-permission', url, origin, robots };
-    // The page is read while robots.txt is fetched (or taken from the cache).
-    const [report, page, linksHighlighted] = await Promise.all([
+    const [report, page] = await Promise.all([
       reports.report(origin, tab.incognito, force),
-      this.deps.pages.read(tabId, url),
-      this.deps.highlights.isOn(tabId),
+      reading,
     ]);
     // The badge may follow; the popup is waiting for the verdicts.
     badge.paint(tabId, url, report, page).catch((error) => this.deps.onError('badge', error));
@@ -57,10 +63,20 @@ export class TabReports {
       kind: 'report',
       url,
       robots,
-      report,
+      report: sentReport(report),
       verdicts: reports.verdicts(report, url, robots),
+      canonicalVerdicts: canonicalVerdicts(reports.parsed(report), page, origin, robots),
       page,
       linksHighlighted,
     };
+  }
+
+  /**
+   * The text of the file a report of this tab described (`origin`, `fetchedAt`); null when the
+   * cache holds another fetch by now, or the tab is gone.
+   */
+  async file(tabId: number, origin: string, fetchedAt: number): Promise<RobotsFile | null> {
+    const tab = await this.deps.getTab(tabId).catch(() => null);
+    return tab === null ? null : this.deps.reports.file(origin, tab.incognito, fetchedAt);
   }
 }

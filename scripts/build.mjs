@@ -51,8 +51,9 @@ const common = {
 };
 /**
  * Writes dist/<page>.html from ui/<page>/<page>.html with a `<link rel="modulepreload">` for each
- * chunk the page's script imports before it runs: the browser fetches them alongside the script
- * instead of after parsing it (one round of requests fewer before the first screen).
+ * chunk the page's script imports before it runs, or imports itself with import(): the browser
+ * fetches them alongside the script instead of after running it (fewer rounds of requests before
+ * the first screen).
  */
 const modulePreload = (page, html) => ({
   name: 'module-preload',
@@ -61,14 +62,16 @@ const modulePreload = (page, html) => ({
       if (metafile === undefined) return;
       const outputs = metafile.outputs;
       const eager = new Set();
-      const visit = (file) => {
+      const visit = (file, dynamic) => {
         for (const i of outputs[file]?.imports ?? [])
-          if (i.kind === 'import-statement' && !eager.has(i.path)) {
+          if ((i.kind === 'import-statement' || dynamic) && !eager.has(i.path)) {
             eager.add(i.path);
-            visit(i.path);
+            visit(i.path, false);
           }
       };
-      visit(`dist/${page}.js`);
+      // The entry's own import()s are its first screen too (the popup's entry starts its requests
+      // and then imports the app); the app's import()s (the other views) are not.
+      visit(`dist/${page}.js`, true);
       const links = [...eager]
         .map((path) => `    <link rel="modulepreload" href="${path.replace(/^dist\//, '')}" />\n`)
         .join('');

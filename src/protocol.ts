@@ -4,15 +4,38 @@
 // type error.
 import type { RobotVerdicts } from './crawlers.ts';
 import type { LinkCounts, PageFacts } from './page/facts.ts';
-import type { RobotsFetch } from './policy.ts';
+import type { OutcomeFacts, RobotsFetch } from './policy.ts';
 import type { ImportProblem, Settings, SettingsProblem } from './settings.ts';
 
 /** A cached or fresh fetch of one origin's /robots.txt, as the pages receive it. */
-export interface OriginReport extends RobotsFetch {
-  /** The body of the version before this one, when the file changed (the popup shows the diff). */
-  previousText: string | null;
+export interface OriginReport {
+  /** `scheme://host[:port]`, as robotsOrigin gives it. */
+  origin: string;
+  /** Without the file's text, which robotsText sends. */
+  outcome: OutcomeFacts;
+  fetchedAt: number;
+  expiresAt: number;
+  /** The body differs from the version seen before it (robotsText sends both: the popup's diff). */
+  changed: boolean;
   /** Served from the cache rather than fetched for this request. */
   fromCache: boolean;
+}
+
+/** A fetch as a report sends it: all of it but the file's text. */
+export function sentReport(
+  fetched: RobotsFetch & { changed: boolean; fromCache: boolean },
+): OriginReport {
+  const { origin, outcome, fetchedAt, expiresAt, changed, fromCache } = fetched;
+  const report = { origin, fetchedAt, expiresAt, changed, fromCache };
+  if (outcome.kind !== 'ok') return { ...report, outcome };
+  const { text: _, ...sent } = outcome;
+  return { ...report, outcome: sent };
+}
+
+/** The text of the file a report describes, and the version before it when it changed. */
+export interface RobotsFile {
+  text: string;
+  previousText: string | null;
 }
 
 /**
@@ -34,6 +57,11 @@ export type TabReport =
       robots: string[];
       report: OriginReport;
       verdicts: RobotVerdicts[];
+      /**
+       * Each robot's verdict for the page's canonical URL, when it is another URL of this origin and
+       * the file has rules (page/canonical-verdicts.ts); else null.
+       */
+      canonicalVerdicts: RobotVerdicts[] | null;
       /** What the page says about itself (its tags and headers), read as the report was built. */
       page: PageFacts;
       /** Its nofollow, ugc and sponsored links are outlined on the page. */
@@ -66,6 +94,15 @@ export type Protocol = {
   tabReport: { req: { tabId: number }; res: TabReport; error: never };
   /** Fetch the tab's robots.txt again, bypassing the cache. */
   refresh: { req: { tabId: number }; res: TabReport; error: never };
+  /**
+   * The text of the file a report described (its origin and fetch time), for the views that show
+   * it; 'changed' when the cache holds another fetch by now (the popup asks for the report again).
+   */
+  robotsText: {
+    req: { tabId: number; origin: string; fetchedAt: number };
+    res: RobotsFile;
+    error: 'changed';
+  };
   getSettings: { req: Empty; res: Settings; error: never };
   /** Changes some settings (validated); replies with all of them, or changes nothing. */
   setSettings: { req: Partial<Settings>; res: Settings; error: SettingsProblem };
@@ -113,6 +150,7 @@ export type Requests = { [K in MessageName]: (req: RequestOf<K>) => Promise<Repl
 const NAMES: Record<MessageName, true> = {
   tabReport: true,
   refresh: true,
+  robotsText: true,
   getSettings: true,
   setSettings: true,
   importSettings: true,

@@ -1,17 +1,10 @@
 // The pages' only link to the background and the browser: components get these as `actions`
 // and never call `browser.*` themselves. The requests are derived from the protocol.
 import { ALL_SITES, hostPattern } from '../src/policy.ts';
-import {
-  errorMessage,
-  MESSAGE_NAMES,
-  type MessageName,
-  messageOf,
-  type Reply,
-  type RequestOf,
-  type Requests,
-} from '../src/protocol.ts';
+import type { Requests } from '../src/protocol.ts';
 import { SETTINGS_KEY } from '../src/settings.ts';
 import { browser } from '../webext/browser.ts';
+import { requests } from './requests.ts';
 
 /** What the pages do besides asking the background. */
 export interface PageActions {
@@ -38,20 +31,6 @@ export interface PageActions {
 /** Everything a page may do: every protocol request, and the page's own actions. */
 export type Actions = Requests & PageActions;
 
-async function send<K extends MessageName>(name: K, req: RequestOf<K>): Promise<Reply<K>> {
-  try {
-    const reply = (await browser.runtime.sendMessage(messageOf(name, req))) as Reply<K> | undefined;
-    return reply ?? { ok: false, error: 'no-answer', message: 'no-answer' };
-  } catch (error) {
-    // The background was stopping or not there yet: the page says so and nothing is lost.
-    return { ok: false, error: 'no-answer', message: errorMessage(error) };
-  }
-}
-
-const requests = Object.fromEntries(
-  MESSAGE_NAMES.map((name) => [name, (req: RequestOf<typeof name>) => send(name, req)]),
-) as Requests;
-
 export const connector: Actions = {
   ...requests,
   copy: (text) => navigator.clipboard.writeText(text),
@@ -77,11 +56,3 @@ export const connector: Actions = {
     return () => browser.storage.onChanged.removeListener(listener);
   },
 };
-
-/** The tab to show: `?tab=<id>` (a test seam kept in the product), else the active tab. */
-export async function targetTabId(): Promise<number | null> {
-  const param = new URLSearchParams(location.search).get('tab');
-  if (param !== null && /^\d+$/.test(param)) return Number(param);
-  const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
-  return tab?.id ?? null;
-}

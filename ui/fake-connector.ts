@@ -2,6 +2,7 @@
 // the real library (settings validated, verdicts computed by the engine), every request recorded.
 // Nothing here reaches a browser; the bundles never import it.
 import { verdictsFor } from '../src/crawlers.ts';
+import { canonicalVerdicts } from '../src/page/canonical-verdicts.ts';
 import type { PageFacts } from '../src/page/facts.ts';
 import { ParsedFiles } from '../src/parsed-files.ts';
 import type { Outcome } from '../src/policy.ts';
@@ -11,7 +12,9 @@ import {
   type Reply,
   type RequestOf,
   type Requests,
+  type RobotsFile,
   refuse,
+  sentReport,
   type TabReport,
 } from '../src/protocol.ts';
 import {
@@ -77,7 +80,18 @@ export function fakePage(
   };
 }
 
-/** A tab report as the background builds it: the verdicts computed for `robots` when 'ok'. */
+/**
+ * The texts of the files fakeTabReport described, by origin and fetch time, as the background's
+ * cache holds them: robotsText answers from here.
+ */
+const files = new Map<string, RobotsFile>();
+const fileKey = (origin: string, fetchedAt: number) => `${origin} ${fetchedAt}`;
+
+/**
+ * A tab report as the background builds it: the verdicts computed for `robots` when 'ok', the
+ * file's text kept for robotsText. Without `fetchedAt`, a report of another text for the same
+ * origin gets a fetch time of its own (one millisecond on), as a new fetch would.
+ */
 export function fakeTabReport(
   url: string,
   outcome: Outcome,
@@ -90,22 +104,34 @@ export function fakeTabReport(
   } = {},
 ): TabReport {
   const robots = options.robots ?? defaultSettings().robots;
-  const fetchedAt = options.fetchedAt ?? Date.now() - 3 * 60_000;
   const origin = new URL(url).origin;
+  const previousText = options.previousText ?? null;
+  let fetchedAt = options.fetchedAt ?? Date.now() - 3 * 60_000;
+  if (outcome.kind === 'ok') {
+    const file = { text: outcome.text, previousText };
+    const same = (known: RobotsFile | undefined) =>
+      known === undefined || (known.text === file.text && known.previousText === previousText);
+    if (options.fetchedAt === undefined)
+      while (!same(files.get(fileKey(origin, fetchedAt)))) fetchedAt++;
+    files.set(fileKey(origin, fetchedAt), file);
+  }
+  const parsed = outcome.kind === 'ok' ? parsedFiles.get(outcome.text) : null;
+  const page = options.page ?? fakePage(url);
   return {
     kind: 'report',
     url,
     robots,
-    report: {
+    report: sentReport({
       origin,
       outcome,
       fetchedAt,
       expiresAt: fetchedAt + 86_400_000,
-      previousText: options.previousText ?? null,
+      changed: previousText !== null,
       fromCache: true,
-    },
-    verdicts: outcome.kind === 'ok' ? verdictsFor(parsedFiles.get(outcome.text), robots, url) : [],
-    page: options.page ?? fakePage(url),
+    }),
+    verdicts: parsed === null ? [] : verdictsFor(parsed, robots, url),
+    canonicalVerdicts: canonicalVerdicts(parsed, page, origin, robots),
+    page,
     linksHighlighted: options.linksHighlighted ?? false,
   };
 }
@@ -159,6 +185,10 @@ export function fakeConnector(options: FakeOptions = {}): FakeConnector {
   const requests: Requests = {
     tabReport: async ({ tabId }) => accept(tabReport(tabId, false, settings)),
     refresh: async ({ tabId }) => accept(tabReport(tabId, true, settings)),
+    robotsText: async ({ origin, fetchedAt }) => {
+      const file = files.get(fileKey(origin, fetchedAt));
+      return file === undefined ? refuse('changed') : accept(file);
+    },
     getSettings: async () => accept(settings),
     setSettings: async (change) => {
       const checked = validateSettings(change, settings);

@@ -1,11 +1,11 @@
 // What a robots.txt fetch means, in words: the line under the page's URL and its warnings.
-import { MAX_BODY_BYTES, type Outcome } from '../policy.ts';
+import { MAX_BODY_BYTES, type OutcomeFacts } from '../policy.ts';
 import { ageText, sizeText } from './formats.ts';
 import type { Translator } from './translator.ts';
 
 /** A fetch outcome in words: one summary line and any warnings (soft 404, cut at 500 KiB). */
 export function outcomeText(
-  outcome: Outcome,
+  outcome: OutcomeFacts,
   fetchedAt: number,
   now: number,
   t: Translator,
@@ -66,7 +66,7 @@ export interface OutcomeSource {
 }
 
 /** Where the file came from (final URL after redirects), its size and the limit, in words. */
-export function outcomeSource(outcome: Outcome, origin: string, t: Translator): OutcomeSource {
+export function outcomeSource(outcome: OutcomeFacts, origin: string, t: Translator): OutcomeSource {
   const robotsUrl = `${origin}/robots.txt`;
   if (outcome.kind !== 'ok')
     return {

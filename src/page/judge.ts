@@ -332,6 +332,11 @@ function contradictions(sources: PageSource[], problems: PageProblem[]): void {
   }
 }
 
+/** The canonical that counts for a page, as judgePage finds it, without judging the rest. */
+export function pageCanonical(facts: PageFacts): Canonical | null {
+  return readCanonicals(facts, urlOf(facts.url), []).find((c) => !c.inBody) ?? null;
+}
+
 function readCanonicals(facts: PageFacts, page: URL | null, problems: PageProblem[]): Canonical[] {
   const found: Canonical[] = [];
   if (facts.dom.ok && isHtmlDom(facts)) {

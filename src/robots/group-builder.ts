@@ -98,8 +98,11 @@ export class GroupBuilder implements LineVisitor {
     }
   }
 
-  rule(type: RuleType, value: string, line: number, misspelled: boolean): void {
-    const rule: Rule = misspelled ? { type, value, line, misspelled: true } : { type, value, line };
+  rule(type: RuleType, value: string, line: number, written: string | null): void {
+    const misspelled = written !== null;
+    const rule: Rule = misspelled
+      ? { type, value, line, misspelled: true, written }
+      : { type, value, line };
     const google = this.google;
     if (this.blankInGroup !== 0 && google.current !== null) {
       this.diagnostics.push(

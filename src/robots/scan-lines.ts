@@ -11,13 +11,16 @@ export const MAX_BYTES = 512_000;
 /** Google reads at most 2083 * 8 - 1 bytes of a line (robots.cc kMaxLineLen) and drops the rest. */
 export const MAX_LINE_BYTES = 2083 * 8 - 1;
 
-/** Receives the meaningful lines in file order; `misspelled`: only Google's leniency reads it. */
+/**
+ * Receives the meaningful lines in file order; `misspelled`: only Google's leniency reads it (for a
+ * rule, the line as written, else null).
+ */
 export interface LineVisitor {
   /** A line with nothing on it, not even a comment. */
   blankLine(line: number): void;
   /** Values arrive trimmed, without their comment. */
   userAgent(value: string, line: number, misspelled: boolean): void;
-  rule(type: RuleType, value: string, line: number, misspelled: boolean): void;
+  rule(type: RuleType, value: string, line: number, misspelled: string | null): void;
   sitemap(value: string, line: number): void;
   /** Any other key, as written. */
   other(key: string, value: string, line: number): void;
@@ -198,7 +201,7 @@ export function scanLines(
           }
           if (kind === 'user-agent') visitor.userAgent(value, line, misspelled);
           else if (kind === 'sitemap') visitor.sitemap(value, line);
-          else visitor.rule(kind, value, line, misspelled);
+          else visitor.rule(kind, value, line, misspelled ? text.slice(s, e) : null);
         }
       }
     }

@@ -15,6 +15,8 @@ export interface Rule {
    * semantics counts such rules.
    */
   misspelled?: true;
+  /** On a misspelled rule only: the line as written (comment removed, trimmed), to show it so. */
+  written?: string;
 }
 
 /** User-agent lines followed by rules; `line` is the first user-agent line. */

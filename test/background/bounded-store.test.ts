@@ -327,3 +327,124 @@ describe('BoundedStore', () => {
     expect(storedIds()).toEqual([]);
   });
 });
+
+describe('BoundedStore: the items used lately, kept in memory', () => {
+  const itemReads = (calls: { op: string; keys: string[] }[]) =>
+    calls.filter((c) => c.op === 'get' && c.keys.some((k) => k.startsWith('item:'))).length;
+
+  test('an item written or read by this store is served again without reading storage', async () => {
+    const { store, storage, calls } = setup();
+    await store.put('a', { text: 'written' });
+    expect(await store.get('a')).toEqual({ text: 'written' });
+    expect(itemReads(calls)).toBe(0);
+    // A worker started afresh over the same storage reads it once.
+    const fresh = new BoundedStore<Item>(storage, {
+      prefix: 'item:',
+      indexKey: 'item-index',
+      maxItems: 100,
+      maxBytes: Number.POSITIVE_INFINITY,
+      sizeOf: (item) => item.text.length,
+      read: readItem,
+    });
+    const before = itemReads(calls);
+    expect(await fresh.get('a')).toEqual({ text: 'written' });
+    expect(await fresh.get('a')).toEqual({ text: 'written' });
+    expect(await fresh.get('absent')).toBeNull();
+    expect(await fresh.get('absent')).toBeNull();
+    expect(itemReads(calls) - before).toBe(2);
+  });
+
+  test('a read that began before a write never keeps the older item', async () => {
+    const { store, storage } = setup();
+    await store.put('a', { text: 'old' });
+    const fresh = new BoundedStore<Item>(storage, {
+      prefix: 'item:',
+      indexKey: 'item-index',
+      maxItems: 100,
+      maxBytes: Number.POSITIVE_INFINITY,
+      sizeOf: (item) => item.text.length,
+      read: readItem,
+    });
+    // The read is held until the write is done, so it finds the old item.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const get = storage.get.bind(storage);
+    const old = await get('item:a');
+    storage.get = async (keys) => {
+      if (keys === 'item:a') {
+        await held;
+        return old;
+      }
+      return get(keys);
+    };
+    const reading = fresh.get('a');
+    await fresh.put('a', { text: 'new' });
+    release();
+    expect(await reading).toEqual({ text: 'old' });
+    storage.get = get;
+    expect(await fresh.get('a')).toEqual({ text: 'new' });
+  });
+
+  test('removed, evicted and cleared items are forgotten', async () => {
+    const { store, clock } = setup({ maxItems: 2 });
+    await store.put('a', { text: 'a' });
+    await store.remove(['a']);
+    expect(await store.get('a')).toBeNull();
+    clock.nextMinute();
+    await store.put('b', { text: 'b' });
+    clock.nextMinute();
+    await store.put('c', { text: 'c' });
+    clock.nextMinute();
+    await store.put('d', { text: 'd' });
+    expect(await store.get('b')).toBeNull();
+    expect(await store.get('c')).toEqual({ text: 'c' });
+    await store.clear();
+    expect(await store.get('c')).toBeNull();
+    expect(await store.get('d')).toBeNull();
+  });
+
+  test('a key changed elsewhere (storage.onChanged: the options page, a test) is read again', async () => {
+    const { storage, calls } = setup();
+    let changed: (keys: string[]) => void = () => {};
+    storage.watch = (listener) => {
+      changed = listener;
+    };
+    const store = new BoundedStore<Item>(storage, {
+      prefix: 'item:',
+      indexKey: 'item-index',
+      maxItems: 100,
+      maxBytes: Number.POSITIVE_INFINITY,
+      sizeOf: (item) => item.text.length,
+      read: readItem,
+    });
+    await store.put('a', { text: 'a' });
+    await store.get('a');
+    expect(itemReads(calls)).toBe(0);
+    // Another context removes it; storage says so.
+    storage.data.delete('item:a');
+    changed(['item:a', 'other-key']);
+    expect(await store.get('a')).toBeNull();
+    expect(itemReads(calls)).toBe(1);
+  });
+
+  test('an item over the memory budget (4 MB by size) is read from storage each time', async () => {
+    const { store, calls } = setup();
+    await store.put('big', { text: 'x'.repeat(4_000_001) });
+    await store.get('big');
+    await store.get('big');
+    expect(itemReads(calls)).toBe(2);
+  });
+
+  test('a touch within the minute of this store’s own write reads and writes nothing', async () => {
+    const { store, calls, clock } = setup();
+    await store.put('a', { text: 'a' });
+    const before = calls.length;
+    await store.touch('a');
+    expect(calls.length).toBe(before);
+    clock.nextMinute();
+    await store.touch('a');
+    expect(calls.slice(before).map((c) => c.op)).toEqual(['get', 'set']);
+  });
+});

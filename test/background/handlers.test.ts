@@ -134,6 +134,22 @@ describe('protocolHandlers: every message is answered', () => {
         );
       },
     },
+    robotsText: {
+      // A fetch time the cache does not hold (refreshed since): the popup asks for the report again.
+      req: { tabId: 1, origin: 'https://a.test', fetchedAt: 0 },
+      check: async (reply, { handlers }) => {
+        expect(reply).toMatchObject({ ok: false, error: 'changed' });
+        const report = await handlers.tabReport({ tabId: 1 });
+        if (!report.ok || report.value.kind !== 'report') throw new Error('no report');
+        // The report leaves the text out; robotsText sends it for that fetch.
+        expect(report.value.report.outcome).not.toHaveProperty('text');
+        const { origin, fetchedAt } = report.value.report;
+        expect(await handlers.robotsText({ tabId: 1, origin, fetchedAt })).toEqual({
+          ok: true,
+          value: { text: TEXT, previousText: null },
+        });
+      },
+    },
     getSettings: {
       req: {},
       check: (reply) => expect(reply).toEqual({ ok: true, value: DEFAULTS }),

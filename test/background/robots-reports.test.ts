@@ -47,11 +47,16 @@ function fakeNetwork() {
   };
 }
 
-function setup() {
+/** A background's reports; pass the storage of an earlier one to start a worker afresh over it. */
+function setup(
+  stored: { local: ReturnType<typeof memoryStorage>; session: ReturnType<typeof memoryStorage> } = {
+    local: memoryStorage(),
+    session: memoryStorage(),
+  },
+) {
   let now = START;
   const clock = () => now;
-  const local = memoryStorage();
-  const session = memoryStorage();
+  const { local, session } = stored;
   const network = fakeNetwork();
   const settings = new SettingsService(new SettingsStore(memoryStorage(), memoryStorage()));
   const parsedFiles = new ParsedFiles();
@@ -83,6 +88,14 @@ function setup() {
   };
 }
 
+/** The version before a report's file, as robotsText sends it with the text. */
+const previousOf = async (
+  reports: RobotsReports,
+  fetched: { fetchedAt: number },
+  incognito = false,
+): Promise<string | null> =>
+  (await reports.file(A, incognito, fetched.fetchedAt))?.previousText ?? null;
+
 const keysOf = (storage: { data: Map<string, unknown> }) => [...storage.data.keys()].sort();
 
 describe('RobotsReports.report: fetching and caching', () => {
@@ -95,7 +108,7 @@ describe('RobotsReports.report: fetching and caching', () => {
       fetchedAt: START,
       expiresAt: START + MAX_CACHE_MS,
       fromCache: false,
-      previousText: null,
+      changed: false,
       outcome: { kind: 'ok', status: 200, text: 'User-agent: *\nDisallow: /private\n' },
     });
     later(MAX_CACHE_MS - 1);
@@ -143,7 +156,7 @@ describe('RobotsReports.report: fetching and caching', () => {
     await reports.report(A, true, false);
     network.serve(A, response('new'));
     const changed = await reports.report(A, true, true);
-    expect(changed.previousText).toBe('old');
+    expect(await previousOf(reports, changed, true)).toBe('old');
     expect(local.data.size).toBe(0);
     expect(keysOf(session)).toEqual([
       'robots-index',
@@ -153,7 +166,7 @@ describe('RobotsReports.report: fetching and caching', () => {
     ]);
     // The normal window has its own cache: it fetches, and has seen no earlier version.
     const normal = await reports.report(A, false, false);
-    expect(normal).toMatchObject({ fromCache: false, previousText: null });
+    expect(normal).toMatchObject({ fromCache: false, changed: false });
     expect(network.requests).toHaveLength(3);
   });
 
@@ -184,14 +197,16 @@ describe('RobotsReports.report: previous versions', () => {
   test('null on the first fetch, the old text after a change, kept when served from cache', async () => {
     const { reports, network, later } = setup();
     network.serve(A, response('old'));
-    expect((await reports.report(A, false, false)).previousText).toBeNull();
+    expect(await previousOf(reports, await reports.report(A, false, false))).toBeNull();
     network.serve(A, response('new'));
     later(MAX_CACHE_MS);
     const changed = await reports.report(A, false, false);
-    expect(changed).toMatchObject({ fromCache: false, previousText: 'old' });
+    expect(changed).toMatchObject({ fromCache: false, changed: true });
+    expect(await previousOf(reports, changed)).toBe('old');
     later(HOUR);
     const cached = await reports.report(A, false, false);
-    expect(cached).toMatchObject({ fromCache: true, previousText: 'old' });
+    expect(cached).toMatchObject({ fromCache: true, changed: true });
+    expect(await previousOf(reports, cached)).toBe('old');
   });
 
   test('a manual refresh keeps the previous version when it changed', async () => {
@@ -201,9 +216,9 @@ describe('RobotsReports.report: previous versions', () => {
     await reports.report(A, false, false);
     network.serve(A, response('new'));
     later(60_000);
-    expect((await reports.report(A, false, true)).previousText).toBe('old');
+    expect(await previousOf(reports, await reports.report(A, false, true))).toBe('old');
     later(60_000);
-    expect((await reports.report(A, false, true)).previousText).toBe('old');
+    expect(await previousOf(reports, await reports.report(A, false, true))).toBe('old');
     expect(network.requests).toHaveLength(3);
   });
 
@@ -214,7 +229,7 @@ describe('RobotsReports.report: previous versions', () => {
     later(MAX_CACHE_MS);
     expect(await reports.report(A, false, false)).toMatchObject({
       fromCache: false,
-      previousText: null,
+      changed: false,
     });
   });
 
@@ -245,7 +260,7 @@ describe('RobotsReports.report: previous versions', () => {
       later(MAX_CACHE_MS);
       const failed = await reports.report(A, false, false);
       expect(failed.outcome.kind).toBe(kind);
-      expect(failed.previousText).toBeNull();
+      expect(await previousOf(reports, failed)).toBeNull();
       expect(reports.parsed(failed)).toBeNull();
       expect(reports.verdicts(failed, `${A}/x`, ['Googlebot', 'GPTBot'])).toEqual([]);
     });
@@ -424,7 +439,7 @@ describe('RobotsReports: clear and purge', () => {
     network.serve(A, response('v2'));
     expect(await reports.report(A, false, false)).toMatchObject({
       fromCache: false,
-      previousText: null,
+      changed: false,
     });
   });
 
@@ -452,41 +467,70 @@ describe('RobotsReports: clear and purge', () => {
     network.serve(A, response('new'));
     expect(await reports.report(A, false, false)).toMatchObject({
       fromCache: false,
-      previousText: 'old',
+      changed: true,
     });
   });
 });
 
 describe('RobotsReports.report: what a popup opening on a cached file reads', () => {
-  /** Counts reads of version keys (they hold whole files: up to 500 KiB each). */
-  function countVersionReads(storage: ReturnType<typeof memoryStorage>) {
+  /** Counts reads of cache and version keys (they hold whole files: up to 500 KiB each). */
+  function countFileReads(storage: ReturnType<typeof memoryStorage>) {
     const reads: string[] = [];
     const get = storage.get.bind(storage);
     storage.get = async (keys) => {
       for (const k of Array.isArray(keys) ? keys : [keys])
-        if (k.startsWith('robots-version:')) reads.push(k);
+        if (k.startsWith('robots:') || k.startsWith('robots-version:')) reads.push(k);
       return get(keys);
     };
     return reads;
   }
 
-  test('an unchanged file reads no version; a changed one reads its versions once', async () => {
+  test('the worker that fetched the file reads no storage when the popup opens again', async () => {
     const { reports, network, local, later } = setup();
     network.serve(A, response('old'));
     await reports.report(A, false, false);
-    const reads = countVersionReads(local);
-    later(60_000);
-    expect((await reports.report(A, false, false)).previousText).toBeNull();
-    expect(reads).toEqual([]);
-
     network.serve(A, response('new'));
     await reports.report(A, false, true);
-    reads.length = 0;
+    const reads = countFileReads(local);
     later(60_000);
-    expect(await reports.report(A, false, false)).toMatchObject({
-      fromCache: true,
+    const cached = await reports.report(A, false, false);
+    expect(cached).toMatchObject({ fromCache: true, changed: true });
+    expect(await reports.file(A, false, cached.fetchedAt)).toEqual({
+      text: 'new',
       previousText: 'old',
     });
-    expect(reads).toEqual([`robots-version:${A}`]);
+    expect(reads).toEqual([]);
+  });
+
+  test('a worker started afresh: the report reads the file once, never its versions', async () => {
+    const first = setup();
+    first.network.serve(A, response('old'));
+    await first.reports.report(A, false, false);
+    const unchanged = setup({ local: first.local, session: first.session });
+    const reads = countFileReads(first.local);
+    const report = await unchanged.reports.report(A, false, false);
+    await unchanged.reports.report(A, false, false);
+    expect(reads).toEqual([`robots:${A}`]);
+    // The text (robotsText) of an unchanged file reads no version either.
+    expect(await unchanged.reports.file(A, false, report.fetchedAt)).toEqual({
+      text: 'old',
+      previousText: null,
+    });
+    expect(reads).toEqual([`robots:${A}`]);
+
+    first.network.serve(A, response('new'));
+    await first.reports.report(A, false, true);
+    const changed = setup({ local: first.local, session: first.session });
+    reads.length = 0;
+    const fresh = await changed.reports.report(A, false, false);
+    expect(fresh).toMatchObject({ fromCache: true, changed: true });
+    expect(reads).toEqual([`robots:${A}`]);
+    expect(await changed.reports.file(A, false, fresh.fetchedAt)).toEqual({
+      text: 'new',
+      previousText: 'old',
+    });
+    expect(reads).toEqual([`robots:${A}`, `robots-version:${A}`]);
+    // Another fetch time is not this file: null, and the popup asks for the report again.
+    expect(await changed.reports.file(A, false, fresh.fetchedAt - 1)).toBeNull();
   });
 });

@@ -9,7 +9,7 @@ import { Translators } from '../../background/translators.ts';
 import { lookupIn, translator } from '../../src/explain/index.ts';
 import { ALL_SITES } from '../../src/policy.ts';
 import { DEFAULT_ROBOTS } from '../../src/settings.ts';
-import { memoryPages, memoryReports, servingText } from '../fixtures/background.ts';
+import { emptyDom, memoryPages, memoryReports, servingText } from '../fixtures/background.ts';
 import { memoryStorage } from '../fixtures/storage.ts';
 
 const TEXT = ['User-agent: GPTBot', 'Disallow: /', '', 'User-agent: *', 'Disallow: /private'].join(
@@ -52,7 +52,11 @@ function fakeAction() {
 }
 
 /** The real services over memory storage; the tabs, permissions, action and network faked. */
-function setup(tabs: Record<number, TabFacts>, granted: readonly string[] = ALL_SITES) {
+function setup(
+  tabs: Record<number, TabFacts>,
+  granted: readonly string[] = ALL_SITES,
+  hooks: { permissionAnswered?: Promise<void>; domRead?: (tabId: number) => void } = {},
+) {
   const local = memoryStorage();
   const session = memoryStorage();
   const { requests, fetchRobots } = servingText(TEXT);
@@ -74,11 +78,17 @@ function setup(tabs: Record<number, TabFacts>, granted: readonly string[] = ALL_
       if (tab === undefined) throw new Error(`No tab with id: ${tabId}`);
       return tab;
     },
-    access: new HostAccess(permissions.contains),
+    access: new HostAccess(async (asked) => {
+      await hooks.permissionAnswered;
+      return permissions.contains(asked);
+    }),
     reports,
     settings,
     badge,
-    ...memoryPages(),
+    ...memoryPages((tabId) => {
+      hooks.domRead?.(tabId);
+      return emptyDom('https://example.com/');
+    }),
     onError: (where, error) => void errors.push([where, error]),
   });
   return {
@@ -123,6 +133,42 @@ describe('TabReports.report', () => {
       expect(badgeTexts).toEqual([]);
     });
   }
+
+  test('the page is read while the permission is checked, not after (one wait fewer)', async () => {
+    let answer = () => {};
+    const permissionAnswered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const reads: number[] = [];
+    const { tabReports, requests } = setup(
+      { 1: { url: 'https://a.test/x', incognito: false } },
+      ALL_SITES,
+      { permissionAnswered, domRead: (tabId) => reads.push(tabId) },
+    );
+    const report = tabReports.report(1, false);
+    await settle();
+    expect(reads).toEqual([1]);
+    expect(requests).toEqual([]);
+    answer();
+    expect((await report).kind).toBe('report');
+    expect(requests).toEqual(['https://a.test/robots.txt']);
+  });
+
+  test('without the permission the page read is dropped and nothing is fetched', async () => {
+    const reads: number[] = [];
+    const { tabReports, requests } = setup(
+      { 1: { url: 'https://a.test/x', incognito: false } },
+      [],
+      { domRead: (tabId) => reads.push(tabId) },
+    );
+    expect(await tabReports.report(1, false)).toEqual({
+      kind: 'no-permission',
+      url: 'https://a.test/x',
+      origin: 'https://a.test',
+      robots: DEFAULT_ROBOTS,
+    });
+    expect(requests).toEqual([]);
+  });
 
   test('URL hidden and no access to all sites: no permission, origin unknown', async () => {
     const { tabReports, requests, permissions } = setup({ 1: { incognito: false } }, []);
@@ -190,9 +236,11 @@ describe('TabReports.report', () => {
     expect(report.report).toMatchObject({
       origin: 'https://a.test',
       fromCache: false,
-      previousText: null,
-      outcome: { kind: 'ok', text: TEXT },
+      changed: false,
+      outcome: { kind: 'ok' },
     });
+    // The text is sent apart (robotsText): a 500 KiB file would slow the popup's first screen.
+    expect(report.report.outcome).not.toHaveProperty('text');
     expect(
       report.verdicts.map((v) => [v.robot, v.verdict.allowed, v.verdict.rule?.line ?? null]),
     ).toEqual([

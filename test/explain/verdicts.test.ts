@@ -201,7 +201,7 @@ describe('explainVerdict: the other readings', () => {
     expect(e).toEqual({
       robot: 'Googlebot',
       verdict: 'disallowed',
-      rule: { type: 'disallow', value: '/x', line: 5, misspelled: true },
+      rule: { type: 'disallow', value: '/x', line: 5, misspelled: true, written: 'disalow: /x' },
       why: 'its group (line 4); longest match',
       others: ['The strict RFC 9309 reading would allow it', 'The 1994 standard would allow it'],
       note: null,

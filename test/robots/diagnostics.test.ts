@@ -174,13 +174,14 @@ describe('diagnostics', () => {
     for (const x of d) expect(['error', 'warning', 'info']).toContain(x.severity);
   });
 
-  test('misspelled rules are kept and flagged, for Google only', () => {
-    const r = parseRobotsTxt('user-agent: a\ndisalow: /x\ndisallow: /y\n');
+  test('misspelled rules are kept and flagged, for Google only, with the line as written', () => {
+    const r = parseRobotsTxt('user-agent: a\n  Disalow :  /x  # old\ndisallow /z\ndisallow: /y\n');
     expect(r.groups[0]?.rules).toEqual([
-      { type: 'disallow', value: '/x', line: 2, misspelled: true },
-      { type: 'disallow', value: '/y', line: 3 },
+      { type: 'disallow', value: '/x', line: 2, misspelled: true, written: 'Disalow :  /x' },
+      { type: 'disallow', value: '/z', line: 3, misspelled: true, written: 'disallow /z' },
+      { type: 'disallow', value: '/y', line: 4 },
     ]);
-    expect(r.strictGroups[0]?.rules).toEqual([{ type: 'disallow', value: '/y', line: 3 }]);
+    expect(r.strictGroups[0]?.rules).toEqual([{ type: 'disallow', value: '/y', line: 4 }]);
   });
 
   test('other directives are kept with their group', () => {

@@ -5,13 +5,14 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Translator } from '../../src/explain/index.ts';
 import { ParsedFiles } from '../../src/parsed-files.ts';
+import type { RobotsFile } from '../../src/protocol.ts';
 import type { Language, Settings } from '../../src/settings.ts';
 import type { Actions } from '../connector.ts';
 import { useSettingsChanges } from '../use-settings-changes.ts';
 import { ExportBar } from './export-bar.tsx';
 import { lazyView, preloadLazyViewsWhenIdle } from './lazy.tsx';
 import { EMPTY_MEMORY, MemoryStore, type PopupMemory } from './memory.ts';
-import { type PopupModel, popupModel } from './model.ts';
+import { type PopupModel, popupModel, withFile } from './model.ts';
 import { Outcome } from './outcome.tsx';
 import { PageStrip } from './page-strip.tsx';
 import { readServed } from './served.ts';
@@ -105,7 +106,6 @@ export function App({ tabId, actions, t, initial }: AppProps) {
       return { status: 'loading' };
     const model = popupModel(initial.report.value, t, {
       showOtherReadings: initial.settings.value.showOtherReadings,
-      parse: (text) => parsedFiles.get(text),
     });
     return { status: 'done', model, settings: initial.settings.value };
   });
@@ -116,6 +116,12 @@ export function App({ tabId, actions, t, initial }: AppProps) {
   const [jump, setJump] = useState<{ line: number } | null>(null);
   const [findRequest, setFindRequest] = useState(0);
   const [recordsRequest, setRecordsRequest] = useState(0);
+  /** The file's text (robotsText), asked for once the verdicts are shown; or why it did not come. */
+  const [file, setFile] = useState<
+    (RobotsFile & { fetchedAt: number }) | { fetchedAt: number; error: string } | null
+  >(null);
+  const fileRef = useRef(file);
+  fileRef.current = file;
   const store = useMemo(() => new MemoryStore(actions.memory), [actions]);
   /** The site whose memory is shown, once it was read (null: nothing to remember). */
   const site = useRef<string | null>(
@@ -150,8 +156,16 @@ export function App({ tabId, actions, t, initial }: AppProps) {
       setRefreshError(null);
       const model = popupModel(report.value, t, {
         showOtherReadings: settings.value.showOtherReadings,
-        parse: (text) => parsedFiles.get(text),
       });
+      // A report that replaces one comes with its file's text, so the views that show the file are
+      // updated in place (the first screen asks for the text after showing the verdicts).
+      const { hasFile, fetchedAt } = model;
+      if (hasFile && model.origin !== null && fetchedAt !== null) {
+        if (fileRef.current?.fetchedAt !== fetchedAt) {
+          const reply = await actions.robotsText({ tabId, origin: model.origin, fetchedAt });
+          if (reply.ok) setFile({ ...reply.value, fetchedAt });
+        }
+      }
       // The first report of a site brings back what was kept for it.
       const origin = model.page === null ? null : model.origin;
       if (origin !== site.current) {
@@ -186,6 +200,31 @@ export function App({ tabId, actions, t, initial }: AppProps) {
   // Once the verdicts are shown, the other views' chunk is fetched while the user reads them.
   const isShown = state.status === 'done';
   useEffect(() => (isShown ? preloadLazyViewsWhenIdle() : undefined), [isShown]);
+  // And the file's text, which the report leaves out (a 500 KiB text would delay the verdicts).
+  const wanted =
+    state.status === 'done' && state.model.hasFile && state.model.origin !== null
+      ? { origin: state.model.origin, fetchedAt: state.model.fetchedAt ?? 0 }
+      : null;
+  const wantedKey = wanted === null ? null : `${wanted.origin} ${wanted.fetchedAt}`;
+  /** The fetch times already asked for again after a 'changed' answer (once each, never a loop). */
+  const reloadedFor = useRef(new Set<string>());
+  useEffect(() => {
+    if (wanted === null || wantedKey === null || tabId === null) return;
+    let current = true;
+    void actions.robotsText({ tabId, ...wanted }).then((reply) => {
+      if (!current) return;
+      if (reply.ok) return setFile({ ...reply.value, fetchedAt: wanted.fetchedAt });
+      // The cache holds a newer fetch by now: the report is asked for again, once.
+      if (reply.error === 'changed' && !reloadedFor.current.has(wantedKey)) {
+        reloadedFor.current.add(wantedKey);
+        return void load(false);
+      }
+      setFile({ fetchedAt: wanted.fetchedAt, error: reply.message });
+    });
+    return () => {
+      current = false;
+    };
+  }, [wantedKey, tabId, actions, load]);
 
   // Kept as the user goes: written at most every SAVE_EVERY_MS, and once more as the popup closes.
   const pending = useRef<PopupMemory | null>(null);
@@ -229,7 +268,7 @@ export function App({ tabId, actions, t, initial }: AppProps) {
   }, [view, isDone, remember]);
 
   // Ctrl/Cmd+F anywhere in the popup: the file view's find box.
-  const hasFile = state.status === 'done' && state.model.text !== null;
+  const hasFile = state.status === 'done' && state.model.hasFile;
   useEffect(() => {
     if (!hasFile) return;
     const onKey = (event: KeyboardEvent) => {
@@ -259,7 +298,21 @@ export function App({ tabId, actions, t, initial }: AppProps) {
     );
   }
 
-  const { model, settings } = state;
+  const { settings } = state;
+  const model = withFile(state.model, file !== null && 'text' in file ? file : null);
+  /** The views that show the file wait for its text: what to show meanwhile, or null. */
+  const fileWait =
+    !model.hasFile || model.text !== null ? null : file !== null &&
+      'error' in file &&
+      file.fetchedAt === model.fetchedAt ? (
+      <p class="status error" role="alert">
+        {t('loadError', file.error)}
+      </p>
+    ) : (
+      <p class="status" aria-busy="true">
+        {t('loading')}
+      </p>
+    );
   const show = (next: View) => remember({ view: next });
   const jumpTo = (line: number) => {
     setJump({ line });
@@ -267,7 +320,7 @@ export function App({ tabId, actions, t, initial }: AppProps) {
   };
   const available: View[] = VIEWS.filter(
     (v) =>
-      (model.text !== null || !['records', 'file', 'summary'].includes(v)) &&
+      (model.hasFile || !['records', 'file', 'summary'].includes(v)) &&
       (model.page !== null || v !== 'page'),
   );
   const current = available.includes(view) ? view : 'verdicts';
@@ -302,12 +355,6 @@ export function App({ tabId, actions, t, initial }: AppProps) {
       </section>
     );
   const internal = model.status === 'not-applicable' && !model.needsPermission;
-  // Split only if a row asks (a misspelled rule): a 500 KiB file is not split on every render.
-  let lines: string[] | null = null;
-  const lineText = (line: number) => {
-    lines ??= model.text?.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/) ?? [];
-    return (lines[line - 1] ?? '').trim();
-  };
 
   return (
     <main aria-busy={refreshing}>
@@ -352,9 +399,8 @@ export function App({ tabId, actions, t, initial }: AppProps) {
                 onJump={jumpTo}
                 onCopy={actions.copy}
                 robotsUrl={model.source?.fileUrl ?? null}
-                lineText={lineText}
                 onSelect={(robot) => {
-                  if (model.text === null) return remember({ selected: robot });
+                  if (!model.hasFile) return remember({ selected: robot });
                   skipRestore.current = current !== 'records';
                   remember({ selected: robot, view: 'records' });
                   setRecordsRequest((n) => n + 1);
@@ -393,50 +439,66 @@ export function App({ tabId, actions, t, initial }: AppProps) {
                 />
               );
             })}
-          {parsed !== null &&
-            panel('records', () => (
-              <Records
-                parsed={parsed}
-                text={model.text ?? ''}
-                rows={model.rows}
-                selected={selectedRobot}
-                scrollRequest={recordsRequest}
-                onSelect={(robot) => remember({ selected: robot })}
-                onJump={jumpTo}
-                t={t}
-              />
-            ))}
-          {parsed !== null &&
-            panel('file', () => (
-              <FileView
-                text={model.text ?? ''}
-                diagnostics={parsed.diagnostics}
-                highlight={fileLine}
-                highlightLabel={t('fileDecidingLine', selectedRobot)}
-                jumpTo={fileLine}
-                findRequest={findRequest}
-                t={t}
-              />
-            ))}
-          {parsed !== null &&
-            panel('summary', () => (
-              <Summary parsed={parsed} robots={settings.robots} onJump={jumpTo} t={t} />
-            ))}
-          {panel('tester', () => (
-            <Tester
-              model={model}
-              parsed={parsed}
-              showOtherReadings={settings.showOtherReadings}
-              t={t}
-              copy={actions.copy}
-              url={memory.testerUrl}
-              onUrl={(testerUrl) => remember({ testerUrl })}
-              drafting={memory.drafting}
-              onDrafting={(drafting) => remember({ drafting })}
-              draft={memory.draft}
-              onDraft={(draft) => remember({ draft })}
-            />
-          ))}
+          {model.hasFile &&
+            panel('records', () =>
+              parsed === null ? (
+                fileWait
+              ) : (
+                <Records
+                  parsed={parsed}
+                  text={model.text ?? ''}
+                  rows={model.rows}
+                  selected={selectedRobot}
+                  scrollRequest={recordsRequest}
+                  onSelect={(robot) => remember({ selected: robot })}
+                  onJump={jumpTo}
+                  t={t}
+                />
+              ),
+            )}
+          {model.hasFile &&
+            panel('file', () =>
+              parsed === null ? (
+                fileWait
+              ) : (
+                <FileView
+                  text={model.text ?? ''}
+                  diagnostics={parsed.diagnostics}
+                  highlight={fileLine}
+                  highlightLabel={t('fileDecidingLine', selectedRobot)}
+                  jumpTo={fileLine}
+                  findRequest={findRequest}
+                  t={t}
+                />
+              ),
+            )}
+          {model.hasFile &&
+            panel('summary', () =>
+              parsed === null ? (
+                fileWait
+              ) : (
+                <Summary parsed={parsed} robots={settings.robots} onJump={jumpTo} t={t} />
+              ),
+            )}
+          {panel(
+            'tester',
+            () =>
+              fileWait ?? (
+                <Tester
+                  model={model}
+                  parsed={parsed}
+                  showOtherReadings={settings.showOtherReadings}
+                  t={t}
+                  copy={actions.copy}
+                  url={memory.testerUrl}
+                  onUrl={(testerUrl) => remember({ testerUrl })}
+                  drafting={memory.drafting}
+                  onDrafting={(drafting) => remember({ drafting })}
+                  draft={memory.draft}
+                  onDraft={(draft) => remember({ draft })}
+                />
+              ),
+          )}
           {panel('robots', () => (
             <>
               <RobotEditor

@@ -1,26 +1,27 @@
-// The popup's entry: the tab, the translator and the first report, asked for at once, then the app.
-import { render } from 'preact';
-import { extensionTranslator } from '../../webext/translator.ts';
-import { connector, targetTabId } from '../connector.ts';
-import { App } from './app.tsx';
-import { MemoryStore } from './memory.ts';
+// The popup's entry, kept small (it imports only the requests) so it runs as soon as the page is
+// parsed: it asks for the tab, the settings and the first report at once, then loads the app
+// (start.tsx, which the page's HTML preloads meanwhile) and hands them over. Each step sets a
+// performance mark (robots-lens:<step>), read by `npm run bench:popup`.
+import { requests, targetTab } from '../requests.ts';
+import type { FirstRequests, Mark } from './start.tsx';
+
+const mark: Mark = (step) => (value) => {
+  performance.mark(`robots-lens:${step}`);
+  return value;
+};
 
 const root = document.getElementById('root');
 if (root !== null) {
-  const settings = connector.getSettings({});
-  const tab = targetTabId().catch(() => null);
-  const report = tab.then((tabId) => (tabId === null ? null : connector.tabReport({ tabId })));
-  const memory = report.then((reply) =>
-    reply?.ok && reply.value.kind === 'report'
-      ? new MemoryStore(connector.memory).load(reply.value.report.origin)
-      : null,
-  );
-  const language = settings.then((reply) => (reply.ok ? reply.value.language : 'auto'));
-  void Promise.all([tab, language.then(extensionTranslator), report, settings, memory]).then(
-    ([tabId, t, r, s, m]) => {
-      document.documentElement.lang = t.locale;
-      const initial = r === null ? undefined : { report: r, settings: s, memory: m };
-      render(<App tabId={tabId} actions={connector} t={t} initial={initial} />, root);
-    },
-  );
+  mark('script')(null);
+  const tab = targetTab()
+    .catch(() => null)
+    .then(mark('tab'));
+  const first: FirstRequests = {
+    tab,
+    settings: requests.getSettings({}).then(mark('settings')),
+    report: tab
+      .then((target) => (target === null ? null : requests.tabReport({ tabId: target.id })))
+      .then(mark('report')),
+  };
+  void import('./start.tsx').then(mark('app')).then(({ start }) => start(root, first, mark));
 }

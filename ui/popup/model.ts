@@ -1,6 +1,6 @@
 // What the popup shows for a tab report: the background's verdicts and the fetch, in words.
 
-import { verdictsFor } from '../../src/crawlers.ts';
+import type { RobotVerdicts } from '../../src/crawlers.ts';
 import {
   type Blanket,
   type ExplainedVerdict,
@@ -17,8 +17,7 @@ import { type CombinedRow, type Crawl, combineRow } from '../../src/page/combine
 import type { PageFacts } from '../../src/page/facts.ts';
 import { judgePage, type PageJudgement, unknownPage } from '../../src/page/judge.ts';
 import { type Outcome, robotsOrigin } from '../../src/policy.ts';
-import type { TabReport } from '../../src/protocol.ts';
-import type { RobotsTxt } from '../../src/robots/index.ts';
+import type { RobotsFile, TabReport } from '../../src/protocol.ts';
 
 /** The fetch outcome as `data-fetch-outcome` names it; 'not-applicable' where none was made. */
 export type PageStatus = Outcome['kind'] | 'not-applicable';
@@ -32,8 +31,15 @@ export interface PopupModel {
   source: OutcomeSource | null;
   needsPermission: boolean;
   origin: string | null;
-  /** The live file, when there is one (parsed by the views that need it). */
+  /** When the file was fetched (which robotsText asks for); null where no fetch was made. */
+  fetchedAt: number | null;
+  /** The fetch got a file ('ok'): the views that show it wait for its text. */
+  hasFile: boolean;
+  /** The live file once its text came (robotsText; parsed by the views that need it), else null. */
   text: string | null;
+  /** It differs from the version seen before it. */
+  changed: boolean;
+  /** The version before, once the text came, when it changed. */
   previousText: string | null;
   /** What the outcome decides when there are no rules; null when the file was parsed. */
   blanket: Exclude<Blanket, 'unknown'> | null;
@@ -77,15 +83,16 @@ export function popupModel(
   options: {
     now?: number;
     showOtherReadings?: boolean;
-    /** The parsed file, to check the canonical URL against it (same origin only). */
-    parse?: (text: string) => RobotsTxt;
   } = {},
 ): PopupModel {
   const now = options.now ?? Date.now();
   const base = {
     url: report.url,
     warnings: [],
+    fetchedAt: null,
+    hasFile: false,
     text: null,
+    changed: false,
     previousText: null,
     blanket: null,
     robots: report.robots,
@@ -114,12 +121,12 @@ export function popupModel(
       page: null,
     };
   }
-  const { outcome, fetchedAt, origin, previousText } = report.report;
+  const { outcome, fetchedAt, origin, changed } = report.report;
   const { summary, warnings } = outcomeText(outcome, fetchedAt, now, t);
   const blanket =
     outcome.kind === 'unavailable' ? 'allow' : outcome.kind === 'unreachable' ? 'disallow' : null;
   const judgement = judgePage(report.page, report.robots, now);
-  const canonicalCrawl = canonicalVerdicts(judgement, origin, outcome, blanket, options.parse);
+  const canonicalCrawl = canonicalCrawlOf(judgement, origin, blanket, report.canonicalVerdicts);
   return {
     ...base,
     status: outcome.kind,
@@ -128,8 +135,9 @@ export function popupModel(
     source: outcomeSource(outcome, origin, t),
     needsPermission: false,
     origin,
-    text: outcome.kind === 'ok' ? outcome.text : null,
-    previousText,
+    fetchedAt,
+    hasFile: outcome.kind === 'ok',
+    changed,
     blanket,
     rows: withPage(
       blanket === null
@@ -143,23 +151,30 @@ export function popupModel(
   };
 }
 
+/**
+ * The model with the file's text, once robotsText brought it: only the text of the fetch the
+ * model describes (a reply for an older fetch is not this file).
+ */
+export function withFile(model: PopupModel, file: (RobotsFile & { fetchedAt: number }) | null) {
+  if (file === null || !model.hasFile || file.fetchedAt !== model.fetchedAt) return model;
+  // A change whose earlier version is no longer kept has nothing to show.
+  const previousText = model.changed ? file.previousText : null;
+  return { ...model, text: file.text, previousText, changed: previousText !== null };
+}
+
 /** Each robot's robots.txt verdict for the canonical URL, when it is on the page's origin. */
-function canonicalVerdicts(
+function canonicalCrawlOf(
   judgement: PageJudgement,
   origin: string,
-  outcome: Outcome,
   blanket: 'allow' | 'disallow' | null,
-  parse: ((text: string) => RobotsTxt) | undefined,
+  verdicts: RobotVerdicts[] | null,
 ): (robot: string) => Crawl {
   const canonical = judgement.canonical;
   if (canonical === null || canonical.self || !canonical.isHttp) return () => 'unknown';
   if (robotsOrigin(canonical.url) !== origin) return () => 'unknown';
   if (blanket !== null) return () => (blanket === 'allow' ? 'allowed' : 'disallowed');
-  if (outcome.kind !== 'ok' || parse === undefined) return () => 'unknown';
-  const robots = judgement.robots.map((r) => r.robot);
-  const verdicts = verdictsFor(parse(outcome.text), robots, canonical.url);
   return (robot) => {
-    const v = verdicts.find((x) => x.robot === robot);
+    const v = verdicts?.find((x) => x.robot === robot);
     return v === undefined ? 'unknown' : v.verdict.allowed ? 'allowed' : 'disallowed';
   };
 }

@@ -71,8 +71,7 @@ export function Outcome({ model, t, onRefresh, onGrant, onOpen, onCopy }: Outcom
   const [showDiff, setShowDiff] = useState(false);
   const [copied, setCopied] = useState(false);
   const source = model.source;
-  const changed =
-    model.previousText !== null && model.text !== null && model.previousText !== model.text;
+  const changed = model.changed;
   return (
     <section class="outcome" data-fetch-outcome={model.status} aria-live="polite">
       <Summary summary={model.summary} source={source} />
@@ -139,14 +138,15 @@ export function Outcome({ model, t, onRefresh, onGrant, onOpen, onCopy }: Outcom
           </button>
         )}
       </div>
-      {changed && showDiff && (
-        <DiffView
-          before={model.previousText ?? ''}
-          after={model.text ?? ''}
-          t={t}
-          label={t('changed')}
-        />
-      )}
+      {changed &&
+        showDiff &&
+        (model.text === null || model.previousText === null ? (
+          <p class="status" aria-busy="true">
+            {t('loading')}
+          </p>
+        ) : (
+          <DiffView before={model.previousText} after={model.text} t={t} label={t('changed')} />
+        ))}
     </section>
   );
 }

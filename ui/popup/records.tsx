@@ -141,7 +141,9 @@ export function Records({
                       title={t('jumpToLine', r.line)}
                       onClick={() => onJump(r.line)}
                     >
-                      <code>{r.misspelled ? asWritten(r.line) : ruleText(r)}</code>
+                      <code>
+                        {r.written !== undefined ? printableText(r.written) : ruleText(r)}
+                      </code>
                     </button>{' '}
                     <span class="muted">{t('ruleAtLine', r.line)}</span>
                     {r.misspelled && (

@@ -28,11 +28,6 @@ export interface VerdictTableProps {
   onCopy?: (text: string) => unknown;
   /** The URL the file was read from, which a copied rule names with its line (`<url> (line 12)`). */
   robotsUrl?: string | null;
-  /**
-   * A line of the file as written: a misspelled rule (`disalow: /x`) is shown as it is in the
-   * file, marked, rather than as the rule it is read as.
-   */
-  lineText?: (line: number) => string;
 }
 
 function Verdict({ verdict, t }: { verdict: ExplainedVerdict['verdict']; t: Translator }) {
@@ -124,7 +119,6 @@ export function VerdictTable({
   variant,
   onCopy,
   robotsUrl = null,
-  lineText,
 }: VerdictTableProps) {
   return (
     <table class="verdicts">
@@ -184,9 +178,7 @@ export function VerdictTable({
                     onClick={() => onJump?.(rule.line)}
                   >
                     <code>
-                      {rule.misspelled && lineText !== undefined
-                        ? printableText(lineText(rule.line))
-                        : ruleText(rule)}
+                      {rule.written !== undefined ? printableText(rule.written) : ruleText(rule)}
                     </code>{' '}
                     <span class="muted">{t('ruleAtLine', rule.line)}</span>
                   </button>

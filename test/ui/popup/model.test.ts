@@ -6,7 +6,7 @@ import { explainBlanket, lookupIn, translator } from '../../../src/explain/index
 import type { Outcome } from '../../../src/policy.ts';
 import type { TabReport } from '../../../src/protocol.ts';
 import { fakeTabReport } from '../../../ui/fake-connector.ts';
-import { popupModel } from '../../../ui/popup/model.ts';
+import { popupModel, withFile } from '../../../ui/popup/model.ts';
 import { okOutcome } from '../../fixtures/outcomes.ts';
 
 const t = translator(lookupIn(en), 'en');
@@ -42,7 +42,10 @@ describe('popupModel', () => {
       source: null,
       needsPermission: false,
       origin: null,
+      fetchedAt: null,
+      hasFile: false,
       text: null,
+      changed: false,
       previousText: null,
       blanket: null,
       robots: ROBOTS,
@@ -86,7 +89,15 @@ describe('popupModel', () => {
 
   test('ok: one row per verdict, in the report order, with the fetch in words', () => {
     const r = report(ok, ROBOTS, 'User-agent: *\nDisallow: /old/\n');
-    const m = popupModel(r, t, { now: NOW });
+    const first = popupModel(r, t, { now: NOW });
+    // The report leaves the text out: the first screen has the verdicts, the views wait for it.
+    expect(first).toMatchObject({ hasFile: true, changed: true, text: null, previousText: null });
+    expect(withFile(first, { text: TEXT, previousText: 'x', fetchedAt: NOW - 1 })).toBe(first);
+    const m = withFile(first, {
+      text: TEXT,
+      previousText: 'User-agent: *\nDisallow: /old/\n',
+      fetchedAt: NOW - 3 * 60_000,
+    });
     expect(m).toMatchObject({
       url: PAGE,
       status: 'ok',

@@ -1,0 +1,53 @@
+// The popup's first screen: once the requests main.tsx sent are answered, with the translator and
+// what the popup kept for the site (read meanwhile, from the tab's URL), the app renders.
+import { render } from 'preact';
+import { robotsOrigin } from '../../src/policy.ts';
+import { extensionTranslator } from '../../webext/translator.ts';
+import { type Actions, connector } from '../connector.ts';
+import type { TargetTab } from '../requests.ts';
+import { App } from './app.tsx';
+import { MemoryStore, type PopupMemory } from './memory.ts';
+
+/** What main.tsx asked for before the app was loaded. */
+export interface FirstRequests {
+  tab: Promise<TargetTab | null>;
+  settings: ReturnType<Actions['getSettings']>;
+  report: Promise<Awaited<ReturnType<Actions['tabReport']>> | null>;
+}
+
+/** Sets the performance mark `robots-lens:<step>` and passes the value on. */
+export type Mark = (step: string) => <T>(value: T) => T;
+
+export async function start(root: HTMLElement, first: FirstRequests, mark: Mark): Promise<void> {
+  const store = new MemoryStore(connector.memory);
+  // Read while the report is on its way, from the tab's URL; again if the report names another
+  // site (the tab moved meanwhile, or its URL was hidden).
+  const early = first.tab
+    .then((tab) => tab?.url ?? null)
+    .then((url) => {
+      const origin = url === null ? null : robotsOrigin(url);
+      return origin === null ? null : { origin, memory: store.load(origin) };
+    });
+  const memory = Promise.all([first.report, early])
+    .then(([reply, read]): Promise<PopupMemory | null> | null => {
+      if (!reply?.ok || reply.value.kind !== 'report') return null;
+      const origin = reply.value.report.origin;
+      return read?.origin === origin ? read.memory : store.load(origin);
+    })
+    .then(mark('memory'));
+  const translator = first.settings
+    .then((reply) => extensionTranslator(reply.ok ? reply.value.language : 'auto'))
+    .then(mark('translator'));
+  const [tab, t, report, settings, m] = await Promise.all([
+    first.tab,
+    translator,
+    first.report,
+    first.settings,
+    memory,
+  ]);
+  mark('render')(null);
+  document.documentElement.lang = t.locale;
+  const initial = report === null ? undefined : { report, settings, memory: m };
+  render(<App tabId={tab?.id ?? null} actions={connector} t={t} initial={initial} />, root);
+  mark('rendered')(null);
+}

@@ -1,0 +1,51 @@
+// The pages' requests to the background, one per protocol message, and the tab the popup shows:
+// the part of the connector a page needs first, kept apart so the popup's entry can send its first
+// requests while the rest of the popup is still loading (it imports nothing else).
+import {
+  errorMessage,
+  MESSAGE_NAMES,
+  type MessageName,
+  messageOf,
+  type Reply,
+  type RequestOf,
+  type Requests,
+} from '../src/protocol.ts';
+import { browser } from '../webext/browser.ts';
+
+async function send<K extends MessageName>(name: K, req: RequestOf<K>): Promise<Reply<K>> {
+  try {
+    const reply = (await browser.runtime.sendMessage(messageOf(name, req))) as Reply<K> | undefined;
+    return reply ?? { ok: false, error: 'no-answer', message: 'no-answer' };
+  } catch (error) {
+    // The background was stopping or not there yet: the page says so and nothing is lost.
+    return { ok: false, error: 'no-answer', message: errorMessage(error) };
+  }
+}
+
+export const requests = Object.fromEntries(
+  MESSAGE_NAMES.map((name) => [name, (req: RequestOf<typeof name>) => send(name, req)]),
+) as Requests;
+
+/** The tab the popup shows, and its URL when the browser lets the extension see it. */
+export interface TargetTab {
+  id: number;
+  /** Null where hidden (no host access to the page: the background's report says which case). */
+  url: Promise<string | null>;
+}
+
+/** The tab to show: `?tab=<id>` (a test seam kept in the product), else the active tab. */
+export async function targetTab(): Promise<TargetTab | null> {
+  const param = new URLSearchParams(location.search).get('tab');
+  if (param !== null && /^\d+$/.test(param)) {
+    const id = Number(param);
+    return {
+      id,
+      url: browser.tabs.get(id).then(
+        (tab) => tab.url ?? null,
+        () => null,
+      ),
+    };
+  }
+  const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
+  return tab?.id === undefined ? null : { id: tab.id, url: Promise.resolve(tab.url ?? null) };
+}
