@@ -206,25 +206,29 @@ export function App({ tabId, actions, t, initial }: AppProps) {
       ? { origin: state.model.origin, fetchedAt: state.model.fetchedAt ?? 0 }
       : null;
   const wantedKey = wanted === null ? null : `${wanted.origin} ${wanted.fetchedAt}`;
-  /** The fetch times already asked for again after a 'changed' answer (once each, never a loop). */
-  const reloadedFor = useRef(new Set<string>());
+  /** The report was asked for again after a 'changed' answer: once in the popup's life, no loop. */
+  const reloadedForText = useRef(false);
   useEffect(() => {
     if (wanted === null || wantedKey === null || tabId === null) return;
+    // A report that replaced another came with its text (load).
+    if (fileRef.current?.fetchedAt === wanted.fetchedAt) return;
     let current = true;
     void actions.robotsText({ tabId, ...wanted }).then((reply) => {
       if (!current) return;
       if (reply.ok) return setFile({ ...reply.value, fetchedAt: wanted.fetchedAt });
       // The cache holds a newer fetch by now: the report is asked for again, once.
-      if (reply.error === 'changed' && !reloadedFor.current.has(wantedKey)) {
-        reloadedFor.current.add(wantedKey);
+      if (reply.error === 'changed' && !reloadedForText.current) {
+        reloadedForText.current = true;
         return void load(false);
       }
-      setFile({ fetchedAt: wanted.fetchedAt, error: reply.message });
+      const error =
+        reply.error === 'changed' ? t('fileFetchedAgain') : t('loadError', reply.message);
+      setFile({ fetchedAt: wanted.fetchedAt, error });
     });
     return () => {
       current = false;
     };
-  }, [wantedKey, tabId, actions, load]);
+  }, [wantedKey, tabId, actions, load, t]);
 
   // Kept as the user goes: written at most every SAVE_EVERY_MS, and once more as the popup closes.
   const pending = useRef<PopupMemory | null>(null);
@@ -306,7 +310,7 @@ export function App({ tabId, actions, t, initial }: AppProps) {
       'error' in file &&
       file.fetchedAt === model.fetchedAt ? (
       <p class="status error" role="alert">
-        {t('loadError', file.error)}
+        {file.error}
       </p>
     ) : (
       <p class="status" aria-busy="true">

@@ -6,7 +6,7 @@ import { cleanup, fireEvent, render, waitFor } from '@testing-library/preact';
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import en from '../../../_locales/en/messages.json';
 import { lookupIn, translator } from '../../../src/explain/index.ts';
-import type { TabReport } from '../../../src/protocol.ts';
+import { refuse, type TabReport } from '../../../src/protocol.ts';
 import { type FakeOptions, fakeConnector, fakeTabReport } from '../../../ui/fake-connector.ts';
 import { App } from '../../../ui/popup/app.tsx';
 import { preloadLazyViews } from '../../../ui/popup/lazy.tsx';
@@ -252,5 +252,56 @@ describe('the first screen from what main.tsx asked for before rendering', () =>
     expect(selectedView()).toBe('tester');
     await waitFor(() => expect($<HTMLInputElement>('input[data-tester-url]')?.value).toBe('/kept'));
     expect(actions.calls.filter((c) => c.name === 'tabReport')).toHaveLength(1);
+  });
+
+  test('the verdicts need no text: the file comes apart, and its views wait for it', async () => {
+    let answer: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const base = fakeConnector({ tabReport: () => report() });
+    const actions = fakeConnector({
+      tabReport: () => report(),
+      override: {
+        robotsText: async (req) => {
+          await held;
+          return base.robotsText(req);
+        },
+      },
+    });
+    const first = await actions.tabReport({ tabId: 7 });
+    if (!first.ok || first.value.kind !== 'report') throw new Error('no report');
+    expect(first.value.report.outcome).not.toHaveProperty('text');
+    const settings = await actions.getSettings({});
+    render(
+      <App tabId={7} actions={actions} t={t} initial={{ report: first, settings, memory: null }} />,
+    );
+    // The rows, a misspelled rule as written included, with no text yet.
+    expect($('[data-robot="Googlebot"]')?.getAttribute('data-verdict')).toBe('allowed');
+    await waitFor(() => expect(actions.calls.some((c) => c.name === 'robotsText')).toBe(true));
+    tab('file');
+    await waitFor(() => expect($('#panel-file [aria-busy="true"]')).not.toBeNull());
+    answer();
+    await waitFor(() => expect($('#panel-file')?.textContent).toContain('User agent: Bingbot'));
+    expect($('#panel-file [aria-busy="true"]')).toBeNull();
+  });
+
+  test('a text asked for a fetch the cache no longer holds: the report is asked for again, once', async () => {
+    const actions = fakeConnector({
+      tabReport: () => report(),
+      override: { robotsText: async () => refuse('changed') },
+    });
+    const first = await actions.tabReport({ tabId: 7 });
+    const settings = await actions.getSettings({});
+    render(
+      <App tabId={7} actions={actions} t={t} initial={{ report: first, settings, memory: null }} />,
+    );
+    await waitFor(() =>
+      expect(actions.calls.filter((c) => c.name === 'tabReport')).toHaveLength(2),
+    );
+    tab('file');
+    await waitFor(() => expect($('#panel-file [role="alert"]')).not.toBeNull());
+    expect($('#panel-file [role="alert"]')?.textContent).toContain('was fetched again');
+    expect(actions.calls.filter((c) => c.name === 'tabReport')).toHaveLength(2);
   });
 });
