@@ -12,7 +12,7 @@ import type {
   Verdict,
 } from './types.ts';
 import { pathOfUrl } from './url.ts';
-import { agentToken, isStarAgent, productToken } from './user-agent.ts';
+import { agentToken, isStarAgent, readName } from './user-agent.ts';
 
 const SEMANTICS: readonly Semantics[] = ['google', 'rfc9309', 'original1994'];
 
@@ -198,7 +198,7 @@ export function checkUrl(
   options: CheckOptions = {},
 ): Verdict {
   const sem: Semantics = SEMANTICS.includes(semantics) ? semantics : 'rfc9309';
-  const token = productToken(typeof userAgent === 'string' ? userAgent : '');
+  const token = readName(typeof userAgent === 'string' ? userAgent : '', sem === 'original1994');
   const path = pathOfUrl(typeof url === 'string' ? url : '');
   const { choice, compiled } = select(robots, token, sem, options ?? {});
   const reason = (decision: RuleDecision) => ({

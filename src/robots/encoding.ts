@@ -181,6 +181,7 @@ function mustBeEncoded(c: number): boolean {
  * Canonical units of `s` (see above). `*` and `$` are literal here: for a rule, the caller splits
  * at wildcards and removes an anchoring `$` first. `%2A`/`%24` and raw `*`/`$` give the same unit,
  * so a rule's `%2A` matches a literal `*` in the URL (RFC 9309 §2.2.3); `%2F` stays distinct from `/`.
+ * A `%` that does not begin an escape is the percent sign itself, the same octet as `%25`.
  */
 const NEEDS_CANONICAL = /[^!#&'()+,-;=?@A-Z[\]_a-z~]/;
 
@@ -197,7 +198,8 @@ export function canonicalUnits(s: string): string {
       const byte = hexValue(s.charCodeAt(i + 1)) * 16 + hexValue(s.charCodeAt(i + 2));
       unit = isUnreserved(byte) ? String.fromCharCode(byte) : escapedUnit(byte);
       next = i + 3;
-    } else if (c === 0x2a || c === 0x24 || (c < 0x80 && mustBeEncoded(c))) {
+    } else if (c === 0x25 || c === 0x2a || c === 0x24 || (c < 0x80 && mustBeEncoded(c))) {
+      // A `%` not followed by two hex digits is a percent sign, the octet `%25` spells.
       unit = escapedUnit(c);
     } else if (c >= 0x80) {
       unit = '';

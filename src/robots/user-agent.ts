@@ -27,6 +27,24 @@ export function agentToken(value: string): string {
   return end === value.length ? value : value.slice(0, end);
 }
 
+/**
+ * The name a robot is matched by under a reading. Google's parser and RFC 9309: its product token
+ * (productToken), compared as given with the token each user-agent line is read as (agentToken:
+ * a line `MJ12bot` is read as `MJ`, so it names no robot called MJ12bot; Google's own test
+ * GoogleOnly_AcceptUserAgentUpToFirstSpace: a line `Foo Bar` names `Foo`, not `Foo Bar`). The 1994
+ * text matches "a case insensitive substring … of the name without version information": the
+ * whole name, each `/version` removed (`FigTree Robot libwww-perl/5.04` → `FigTree Robot
+ * libwww-perl`), which a record's name must be part of.
+ */
+export function readName(userAgent: string, original1994: boolean): string {
+  return original1994 ? nameWithoutVersion(userAgent) : productToken(userAgent);
+}
+
+/** A name without its version parts (`/` and what follows it up to a space), spaces collapsed. */
+export function nameWithoutVersion(userAgent: string): string {
+  return userAgent.replace(/\/\S*/g, '').replace(/\s+/g, ' ').trim();
+}
+
 /** Whether `token` is a valid product token (RFC 9309 §2.2.1: non-empty, `[A-Za-z_-]` only). */
 export function isValidToken(token: string): boolean {
   return token.length > 0 && agentToken(token) === token;

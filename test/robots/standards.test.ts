@@ -30,6 +30,10 @@ const EXAMPLE_2 =
   'Disallow: /cyberworld/map/ # This is an infinite virtual URL space\n\n' +
   '# Cybermapper knows where to go.\nUser-agent: cybermapper\nDisallow:\n';
 const EXAMPLE_3 = '# go away\nUser-agent: *\nDisallow: /\n';
+/** CPython's Lib/test/test_robotparser.py, the file of RobotTest 4 and 5. */
+const CPYTHON_5 =
+  'User-agent: figtree\nDisallow: /tmp\nDisallow: /a%3cd.html\nDisallow: /a%2fb.html\n' +
+  'Disallow: /%7ejoe/index.html\n';
 
 const CASES: Case[] = [
   // RFC 9309 §2.2.1: groups naming the same token are combined.
@@ -442,6 +446,117 @@ const CASES: Case[] = [
     url: '/news',
     allowed: { google: true, rfc9309: true, original1994: false },
   },
+
+  // A `%` that does not begin an escape is the percent sign, the octet `%25` spells: in the rule
+  // and in the URL (RFC 9309 §2.2.2 compares octets; RFC 3986 §2.1 / §2.4). Google's parser
+  // compares the characters as written (robots.cc MaybeEscapePattern leaves a lone `%`).
+  ...(
+    [
+      ['/p2%', '/p2%25', all(false)],
+      ['/p2%', '/p2%2525', all(false)],
+      ['/100%', '/100%25', all(false)],
+      ['/100%', '/100%', all(false)],
+      ['/p2%25', '/p2%', { google: true, rfc9309: false, original1994: false }],
+      ['/a%zz', '/a%25zz', { google: true, rfc9309: false, original1994: false }],
+      ['/a%25zz', '/a%zz', { google: true, rfc9309: false, original1994: false }],
+      ['/a%2', '/a%252', all(false)],
+      ['/a%2g', '/a%252g', { google: true, rfc9309: false, original1994: false }],
+      ['/p2%', '/p2', all(true)],
+      ['/p2%', '/p2%2F', { google: false, rfc9309: true, original1994: true }],
+    ] as const
+  ).map(
+    ([rule, url, allowed]): Case => ({
+      source: 'RFC 9309 §2.2.2 octets: a lone % is %25 (issue 13); Google: as written',
+      robotstxt: `user-agent: *\ndisallow: ${rule}\n`,
+      agent: 'ExampleBot',
+      url,
+      allowed,
+    }),
+  ),
+
+  // 1994, "The Format": "a case insensitive substring match of the name without version
+  // information", of the whole name: CPython's test_robotparser asks with the full name
+  // `FigTree Robot libwww-perl/5.04` (RobotTest 5). Google's parser and RFC 9309 take the robot's
+  // product token (`libwww-perl`), which no `figtree` line names.
+  ...(
+    [
+      '/tmp',
+      '/tmp.html',
+      '/tmp/a.html',
+      '/a%3cd.html',
+      '/a%3Cd.html',
+      '/a%2fb.html',
+      '/~joe/index.html',
+    ] as const
+  ).map(
+    (url): Case => ({
+      source: "1994 'The Format'; CPython test_robotparser RobotTest 5 (bad)",
+      robotstxt: CPYTHON_5,
+      agent: 'FigTree Robot libwww-perl/5.04',
+      url,
+      allowed: { google: true, rfc9309: true, original1994: false },
+    }),
+  ),
+  ...(['/', '/test.html'] as const).map(
+    (url): Case => ({
+      source: "1994 'The Format'; CPython test_robotparser RobotTest 5 (good)",
+      robotstxt: CPYTHON_5,
+      agent: 'FigTree Robot libwww-perl/5.04',
+      url,
+      allowed: all(true),
+    }),
+  ),
+  {
+    source: "1994 'The Format': any part of the name without version (`libwww-perl`)",
+    robotstxt: 'user-agent: libwww-perl\ndisallow: /x\n',
+    agent: 'FigTree Robot libwww-perl/5.04',
+    url: '/x',
+    allowed: all(false),
+    line: 2,
+  },
+  {
+    source: "1994 'The Format': the version is not part of the name",
+    robotstxt: 'user-agent: 5.04\ndisallow: /x\n',
+    agent: 'FigTree Robot libwww-perl/5.04',
+    url: '/x',
+    allowed: all(true),
+  },
+
+  // Robot names with digits and spaces (issue 13). Google's parser reads a user-agent line as its
+  // leading [A-Za-z_-] characters (robots.cc ExtractUserAgent; GoogleOnly_AcceptUserAgentUpToFirstSpace)
+  // and compares the robot's name as given, so a line `MJ12bot` (read `MJ`) names no robot called
+  // MJ12bot; RFC 9309 §2.2.1 allows only those characters in a product token. The 1994 reading
+  // finds the name as a substring.
+  ...(
+    [
+      ['MJ12bot', 'MJ12bot', { google: true, rfc9309: true, original1994: false }],
+      ['MJ12bot', 'MJ', { google: false, rfc9309: false, original1994: true }],
+      ['360Spider', '360Spider', { google: true, rfc9309: true, original1994: false }],
+      ['k2spider', 'k2spider', { google: true, rfc9309: true, original1994: false }],
+      [
+        'Screaming Frog SEO Spider',
+        'Screaming Frog SEO Spider',
+        { google: true, rfc9309: true, original1994: false },
+      ],
+      [
+        'Screaming Frog SEO Spider',
+        'Screaming',
+        { google: false, rfc9309: false, original1994: true },
+      ],
+      ['AhrefsBot', 'AhrefsBot', all(false)],
+      ['SemrushBot-SA', 'SemrushBot-SA', all(false)],
+      ['SemrushBot-SA', 'SemrushBot', { google: true, rfc9309: true, original1994: true }],
+      ['SemrushBot', 'SemrushBot-SA', { google: true, rfc9309: true, original1994: false }],
+    ] as const
+  ).map(
+    ([line, agent, allowed]): Case => ({
+      source: 'robots.cc ExtractUserAgent; RFC 9309 §2.2.1 product token; 1994 substring',
+      robotstxt: `user-agent: ${line}\ndisallow: /\n`,
+      agent,
+      url: '/x',
+      allowed,
+    }),
+  ),
 ];
 
 describe.each(['google', 'rfc9309', 'original1994'] as const)('%s', (semantics) => {
