@@ -10,11 +10,10 @@ import type {
   RuleDecision,
   Semantics,
   Verdict,
+  VerdictReason,
 } from './types.ts';
 import { pathOfUrl } from './url.ts';
 import { agentToken, isStarAgent, readName } from './user-agent.ts';
-
-const SEMANTICS: readonly Semantics[] = ['google', 'rfc9309', 'original1994'];
 
 /** Groups by lower-cased product token, and the `*` groups, for one way of forming groups. */
 interface GroupIndex {
@@ -30,6 +29,9 @@ interface Selection {
 /** Per parsed file: its group indexes, selections and compiled rule sets (built on first use). */
 interface Cache {
   indexes: Map<Semantics, GroupIndex>;
+  /** Selections of robots checked without options, per semantics, by name as given. */
+  plain: Record<Semantics, Map<string, Selection>>;
+  /** Selections with crawler-profile options, by a key of all the inputs. */
   selections: Map<string, Selection>;
   compiled: Map<string, CompiledRules>;
 }
@@ -40,7 +42,12 @@ const caches = new WeakMap<RobotsTxt, Cache>();
 function cacheOf(robots: RobotsTxt): Cache {
   let cache = caches.get(robots);
   if (cache === undefined) {
-    cache = { indexes: new Map(), selections: new Map(), compiled: new Map() };
+    cache = {
+      indexes: new Map(),
+      plain: { google: new Map(), rfc9309: new Map(), original1994: new Map() },
+      selections: new Map(),
+      compiled: new Map(),
+    };
     caches.set(robots, cache);
   }
   return cache;
@@ -119,7 +126,10 @@ function compiledFor(cache: Cache, groups: Group[], semantics: Semantics): Compi
   return compiled;
 }
 
-/** Picks the groups that apply to a robot (RFC 9309 §2.2.1; the 1994 text's "Format" section). */
+/**
+ * Picks the groups that apply to a robot (RFC 9309 §2.2.1; the 1994 text's "Format" section),
+ * remembered per parsed file: a robot checked again costs one Map lookup.
+ */
 function select(
   robots: RobotsTxt,
   token: string,
@@ -129,8 +139,10 @@ function select(
   const cache = cacheOf(robots);
   const fallbacks = options.fallbackTokens ?? [];
   const ignoreStar = options.ignoreStarGroup === true;
-  const key = `${semantics}\n${token}\n${fallbacks.join('\n')}\n${ignoreStar}`;
-  const cached = cache.selections.get(key);
+  const plain = fallbacks.length === 0 && !ignoreStar;
+  const key = plain ? token : `${semantics}\n${token}\n${fallbacks.join('\n')}\n${ignoreStar}`;
+  const store = plain ? cache.plain[semantics] : cache.selections;
+  const cached = store.get(key);
   if (cached !== undefined) return cached;
 
   let index = cache.indexes.get(semantics);
@@ -174,8 +186,23 @@ function select(
     choice,
     compiled: groups.length > 0 ? compiledFor(cache, groups, semantics) : null,
   };
-  cache.selections.set(key, selection);
+  store.set(key, selection);
   return selection;
+}
+
+/** Names already read, per reading (a robot is checked against many URLs); bounded. */
+const NAMES = [new Map<string, string>(), new Map<string, string>()] as const;
+const MAX_NAMES = 1024;
+
+function nameOf(userAgent: string, original1994: boolean): string {
+  const names = NAMES[original1994 ? 1 : 0];
+  let name = names.get(userAgent);
+  if (name === undefined) {
+    name = readName(userAgent, original1994);
+    if (names.size >= MAX_NAMES) names.clear();
+    names.set(userAgent, name);
+  }
+  return name;
 }
 
 const NO_MATCH: RuleDecision = {
@@ -197,11 +224,12 @@ export function checkUrl(
   semantics: Semantics = 'rfc9309',
   options: CheckOptions = {},
 ): Verdict {
-  const sem: Semantics = SEMANTICS.includes(semantics) ? semantics : 'rfc9309';
-  const token = readName(typeof userAgent === 'string' ? userAgent : '', sem === 'original1994');
+  const sem: Semantics =
+    semantics === 'google' || semantics === 'original1994' ? semantics : 'rfc9309';
+  const token = nameOf(typeof userAgent === 'string' ? userAgent : '', sem === 'original1994');
   const path = pathOfUrl(typeof url === 'string' ? url : '');
   const { choice, compiled } = select(robots, token, sem, options ?? {});
-  const reason = (decision: RuleDecision) => ({
+  const reason = (decision: RuleDecision): VerdictReason => ({
     semantics: sem,
     token,
     path,

@@ -49,6 +49,12 @@ function entryMatches(entry: Entry, path: string): boolean {
   return path.indexOf(tail, pos) !== -1;
 }
 
+function resultOf(entry: Entry | null): MatchResult | null {
+  return entry === null
+    ? null
+    : { rule: entry.rule, priority: entry.priority, indexHtml: entry.indexHtml };
+}
+
 /** Keys are cut to this many units: any part of a required literal is itself required. */
 const MAX_KEY = 16;
 
@@ -106,6 +112,17 @@ export class CompiledRules {
   private readonly floating = new LiteralAutomaton();
   private readonly seen: Uint32Array;
   private stamp = 0;
+  // One visitor for every check (no closure per check): the path being matched, and what matched.
+  private path = '';
+  private readonly found: Entry[] = [];
+  private foundCount = 0;
+  private readonly visit = (id: number): void => {
+    if (this.seen[id] === this.stamp) return;
+    this.seen[id] = this.stamp;
+    const entry = this.entries[id];
+    if (entry !== undefined && entryMatches(entry, this.path))
+      this.found[this.foundCount++] = entry;
+  };
 
   constructor(rules: readonly Rule[], semantics: Semantics) {
     for (const rule of rules) compileRule(rule, semantics, this.entries);
@@ -124,48 +141,51 @@ export class CompiledRules {
     this.seen = new Uint32Array(this.entries.length);
   }
 
-  /** Matching entries, unsorted, each once. */
-  private matching(path: string): Entry[] {
+  /**
+   * How many entries match, each counted once; they are the first ones of `this.found`, an array
+   * reused by the next call (read them before matching again).
+   */
+  private matching(path: string): number {
     this.stamp = (this.stamp + 1) >>> 0;
     if (this.stamp === 0) {
       this.seen.fill(0);
       this.stamp = 1;
     }
-    const found: Entry[] = [];
-    const visit = (id: number) => {
-      if (this.seen[id] === this.stamp) return;
-      this.seen[id] = this.stamp;
-      const entry = this.entries[id];
-      if (entry !== undefined && entryMatches(entry, path)) found.push(entry);
-    };
-    this.prefixes.candidates(path, visit);
-    this.floating.candidates(path, visit);
-    return found;
+    this.path = path;
+    this.foundCount = 0;
+    this.prefixes.candidates(path, this.visit);
+    this.floating.candidates(path, this.visit);
+    return this.foundCount;
   }
 
   /** Longest-match reading (Google, RFC 9309): the best allow and disallow match. */
   best(path: string): BestMatches {
-    let allow: MatchResult | null = null;
-    let disallow: MatchResult | null = null;
-    for (const entry of this.matching(path)) {
-      const current = entry.rule.type === 'allow' ? allow : disallow;
+    let allow: Entry | null = null;
+    let disallow: Entry | null = null;
+    const count = this.matching(path);
+    const found = this.found;
+    for (let i = 0; i < count; i++) {
+      const entry = found[i] as Entry;
+      const isAllow = entry.rule.type === 'allow';
+      const current = isAllow ? allow : disallow;
       if (
         current === null ||
         entry.priority > current.priority ||
         (entry.priority === current.priority && entry.rule.line < current.rule.line)
       ) {
-        const result = { rule: entry.rule, priority: entry.priority, indexHtml: entry.indexHtml };
-        if (entry.rule.type === 'allow') allow = result;
-        else disallow = result;
+        if (isAllow) allow = entry;
+        else disallow = entry;
       }
     }
-    return { allow, disallow };
+    return { allow: resultOf(allow), disallow: resultOf(disallow) };
   }
 
   /** 1994 reading: the first rule (in file order) whose value the path starts with. */
   first(path: string): Rule | null {
     let first: Rule | null = null;
-    for (const entry of this.matching(path)) {
+    const count = this.matching(path);
+    for (let i = 0; i < count; i++) {
+      const entry = this.found[i] as Entry;
       if (entry.rule.value === '') continue; // an empty Disallow allows everything
       if (first === null || entry.rule.line < first.line) first = entry.rule;
     }
