@@ -17,6 +17,12 @@ export function parseRobotsTxt(input: string): RobotsTxt {
   const builder = new GroupBuilder(diagnostics);
   const { lineCount, charsRead, bytesRead } = scanLines(text, builder, diagnostics);
   const groups = builder.groups;
+  // Arrays grown by push keep up to half again their length in spare slots: a parsed file is kept
+  // (the popup's cache, a bulk audit), so each list is copied to its exact length once.
+  for (const grouping of [groups, builder.strictGroups, builder.records1994])
+    for (const group of grouping) {
+      if (group.rules.length > 16) group.rules = group.rules.slice();
+    }
 
   let firstStar = 0;
   for (const group of groups) {
