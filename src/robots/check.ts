@@ -205,6 +205,28 @@ function nameOf(userAgent: string, original1994: boolean): string {
   return name;
 }
 
+// The URL last checked, read: one URL is usually checked for every robot and reading in turn.
+let lastUrl = '';
+let lastPath = '/';
+let lastUnitsOf = '/';
+let lastUnits = '/';
+
+function pathOf(url: string): string {
+  if (url !== lastUrl) {
+    lastPath = pathOfUrl(url);
+    lastUrl = url;
+  }
+  return lastPath;
+}
+
+function unitsOf(path: string): string {
+  if (path !== lastUnitsOf) {
+    lastUnits = canonicalUnits(path);
+    lastUnitsOf = path;
+  }
+  return lastUnits;
+}
+
 const NO_MATCH: RuleDecision = {
   code: 'no-match',
   matchLength: 0,
@@ -227,7 +249,7 @@ export function checkUrl(
   const sem: Semantics =
     semantics === 'google' || semantics === 'original1994' ? semantics : 'rfc9309';
   const token = nameOf(typeof userAgent === 'string' ? userAgent : '', sem === 'original1994');
-  const path = pathOfUrl(typeof url === 'string' ? url : '');
+  const path = pathOf(typeof url === 'string' ? url : '');
   const { choice, compiled } = select(robots, token, sem, options ?? {});
   const reason = (decision: RuleDecision): VerdictReason => ({
     semantics: sem,
@@ -237,10 +259,12 @@ export function checkUrl(
     decision,
   });
 
-  const matchPath = sem === 'google' ? path : canonicalUnits(path);
+  const matchPath = sem === 'google' ? path : unitsOf(path);
   if (sem === 'rfc9309') {
-    const query = matchPath.indexOf('?');
-    if ((query === -1 ? matchPath : matchPath.slice(0, query)) === '/robots.txt') {
+    if (
+      matchPath.startsWith('/robots.txt') &&
+      (matchPath.length === 11 || matchPath.charCodeAt(11) === 0x3f)
+    ) {
       return {
         allowed: true,
         rule: null,
