@@ -2,7 +2,7 @@
 // names. Data and pure functions only: the background stores them, the UIs edit them.
 import { findCrawler } from './crawlers.ts';
 import { MAX_CACHE_MS } from './policy.ts';
-import { isValidToken, productToken } from './robots/index.ts';
+import { productToken } from './robots/index.ts';
 
 /** The robots shown when the user has not chosen any; the first is the badge's robot. */
 export const DEFAULT_ROBOTS: readonly string[] = [
@@ -56,21 +56,36 @@ export interface StoredSettings {
   settings: Settings;
 }
 
-/** A robot name as the user typed it, checked: a known crawler, a valid token, or refused. */
+/** Longest robot name the settings accept (a product token or a name such as `Screaming Frog SEO Spider`). */
+export const MAX_ROBOT_NAME = 64;
+
+/** A robot name as the user typed it, checked: a known crawler, a name, or refused. */
 export type RobotName =
   | { ok: true; token: string; known: boolean; reducedFrom: string | null }
-  | { ok: false; error: 'empty' | 'invalid-token' };
+  | { ok: false; error: 'empty' | 'too-long' | 'control-character' };
+
+/** Whether a text holds a C0 or C1 control or DEL (a tab or a line break pasted with a name). */
+function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) return true;
+  }
+  return false;
+}
 
 /**
- * Checks a robot name: a product token (RFC 9309 §2.2.1: letters, '-' and '_'), or a full
- * User-Agent header, which is reduced to its token (`reducedFrom` says so). Known crawlers get
- * their canonical spelling.
+ * Checks a robot name: any name of 1 to 64 characters without control characters, trimmed
+ * (`MJ12bot`, `360Spider`, `Screaming Frog SEO Spider`: how Google's parser and RFC 9309 then
+ * read the file's lines for it is the engine's business, and the verdicts say so). A full
+ * User-Agent header (input with '/', '(' or ';') is reduced to its product token first
+ * (`reducedFrom` says so). Known crawlers get their canonical spelling.
  */
 export function checkRobotName(input: string): RobotName {
   const text = input.trim();
   if (text === '') return { ok: false, error: 'empty' };
+  if (hasControlCharacter(text)) return { ok: false, error: 'control-character' };
   const token = productToken(text);
-  if (!isValidToken(token)) return { ok: false, error: 'invalid-token' };
+  if ([...token].length > MAX_ROBOT_NAME) return { ok: false, error: 'too-long' };
   const known = findCrawler(token);
   return {
     ok: true,

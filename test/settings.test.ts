@@ -7,16 +7,28 @@ import {
   importSettings,
   MAX_ROBOTS,
   migrate,
+  type RobotName,
   SCHEMA_VERSION,
   validateSettings,
 } from '../src/settings.ts';
 import { memoryStorage } from './fixtures/storage.ts';
 
 describe('robot names', () => {
-  test.each([
-    ['Googlebot', { ok: true, token: 'Googlebot', known: true, reducedFrom: null }],
-    ['googlebot', { ok: true, token: 'Googlebot', known: true, reducedFrom: null }],
-    ['  MyCrawler  ', { ok: true, token: 'MyCrawler', known: false, reducedFrom: null }],
+  // Issue 13, item 3: any name of 1 to 64 characters without control characters; a full
+  // User-Agent header reduced to its product token; known crawlers spelled as their vendor does.
+  // [input, expected, source]
+  const ROWS: [string, RobotName, string][] = [
+    [
+      'Googlebot',
+      { ok: true, token: 'Googlebot', known: true, reducedFrom: null },
+      'a known crawler (crawlers.ts)',
+    ],
+    [
+      'googlebot',
+      { ok: true, token: 'Googlebot', known: true, reducedFrom: null },
+      'known crawlers keep their canonical spelling',
+    ],
+    ['  MyCrawler  ', { ok: true, token: 'MyCrawler', known: false, reducedFrom: null }, 'trimmed'],
     [
       'Mozilla/5.0 (compatible; GPTBot/1.1; +https://openai.com/gptbot)',
       {
@@ -25,11 +37,53 @@ describe('robot names', () => {
         known: true,
         reducedFrom: 'Mozilla/5.0 (compatible; GPTBot/1.1; +https://openai.com/gptbot)',
       },
+      "OpenAI's documented User-Agent header, reduced to its token (platform.openai.com/docs/bots)",
     ],
-    ['', { ok: false, error: 'empty' }],
-    ['bad name!', { ok: false, error: 'invalid-token' }],
-    ['robot2', { ok: false, error: 'invalid-token' }],
-  ])('%j', (input, expected) => {
+    [
+      'MJ12bot',
+      { ok: true, token: 'MJ12bot', known: false, reducedFrom: null },
+      'issue 13: Majestic (mj12bot.com), digits in the name',
+    ],
+    [
+      '360Spider',
+      { ok: true, token: '360Spider', known: false, reducedFrom: null },
+      'issue 13: 360 Search, a name that starts with digits',
+    ],
+    ['k2spider', { ok: true, token: 'k2spider', known: false, reducedFrom: null }, 'issue 13'],
+    [
+      ' Screaming Frog SEO Spider ',
+      { ok: true, token: 'Screaming Frog SEO Spider', known: false, reducedFrom: null },
+      'issue 13: Screaming Frog SEO Spider (screamingfrog.co.uk), spaces kept, ends trimmed',
+    ],
+    [
+      'ahrefsbot',
+      { ok: true, token: 'AhrefsBot', known: true, reducedFrom: null },
+      'issue 13: Ahrefs (ahrefs.com/robot), a known crawler',
+    ],
+    [
+      'SemrushBot-SA',
+      { ok: true, token: 'SemrushBot-SA', known: false, reducedFrom: null },
+      "issue 13: Semrush's Site Audit bot (semrush.com/bot), not SemrushBot",
+    ],
+    [
+      'bad name!',
+      { ok: true, token: 'bad name!', known: false, reducedFrom: null },
+      "issue 13: any printable name; how the readings match it is the verdicts' business",
+    ],
+    [
+      'x'.repeat(64),
+      { ok: true, token: 'x'.repeat(64), known: false, reducedFrom: null },
+      '64 characters: the longest name',
+    ],
+    ['', { ok: false, error: 'empty' }, 'nothing typed'],
+    ['   ', { ok: false, error: 'empty' }, 'only spaces: empty after trimming'],
+    ['x'.repeat(65), { ok: false, error: 'too-long' }, '65 characters'],
+    ['My\tBot', { ok: false, error: 'control-character' }, 'a tab inside'],
+    ['My\nBot', { ok: false, error: 'control-character' }, 'a line break inside'],
+    ['My\u0085Bot', { ok: false, error: 'control-character' }, 'a C1 control (NEL)'],
+    ['My\u007fBot', { ok: false, error: 'control-character' }, 'DEL'],
+  ];
+  test.each(ROWS)('%j → %j (%s)', (input, expected) => {
     expect(checkRobotName(input)).toEqual(expected);
   });
 });
@@ -49,7 +103,9 @@ describe('validateSettings', () => {
   test.each([
     [[], 'not-an-object'],
     [{ robots: ['ok', 3] }, 'bad-robots'],
-    [{ robots: ['not a token'] }, 'bad-robots'],
+    [{ robots: ['x'.repeat(65)] }, 'bad-robots'],
+    [{ robots: ['Tab\tBot'] }, 'bad-robots'],
+    [{ robots: [''] }, 'bad-robots'],
     [
       { robots: Array.from({ length: MAX_ROBOTS + 1 }, (_, i) => `Bot${'x'.repeat(i)}`) },
       'bad-robots',
@@ -64,13 +120,40 @@ describe('validateSettings', () => {
   });
 });
 
+describe('issue 13: names with digits and spaces, one rule for the editor, storage and import', () => {
+  const NAMES = [
+    'MJ12bot',
+    '360Spider',
+    'k2spider',
+    'Screaming Frog SEO Spider',
+    'AhrefsBot',
+    'SemrushBot-SA',
+  ];
+  test('validateSettings keeps them as typed; duplicates compare case-insensitively', () => {
+    expect(
+      validateSettings({ robots: [...NAMES, 'mj12BOT', 'screaming frog seo spider', 'ahrefsbot'] }),
+    ).toEqual({ ok: true, settings: { ...DEFAULTS, robots: NAMES } });
+  });
+  test('an export with them imports whole; one name too long refuses the whole file', () => {
+    const mine = { ...DEFAULTS, robots: NAMES };
+    expect(importSettings(exportSettings(mine))).toEqual({ ok: true, settings: mine });
+    const tooLong = exportSettings({ ...DEFAULTS, robots: [...NAMES, 'x'.repeat(65)] });
+    expect(importSettings(tooLong)).toEqual({ ok: false, problem: 'bad-robots' });
+  });
+  test('stored settings keep them (migrate reads the current version as written)', () => {
+    expect(
+      migrate({ schemaVersion: SCHEMA_VERSION, settings: { robots: NAMES } }).settings.robots,
+    ).toEqual(NAMES);
+  });
+});
+
 describe('migrate', () => {
   test('nothing stored: the defaults', () => {
     expect(migrate(undefined)).toEqual({ settings: DEFAULTS, from: 0 });
   });
   test('version 1 (the bare settings object): kept, invalid robots dropped, language added', () => {
     const { settings, from } = migrate({
-      robots: ['GPTBot', 'not valid'],
+      robots: ['GPTBot', 'not\tvalid', 'x'.repeat(65)],
       checking: 'on-demand',
       cacheLifetimeMs: 3_600_000,
     });

@@ -221,7 +221,7 @@ describe('protocolHandlers: every message is answered', () => {
 describe('protocolHandlers: refusals', () => {
   const badSettings: { req: unknown; error: SettingsProblem }[] = [
     { req: { robots: 'GPTBot' }, error: 'bad-robots' },
-    { req: { robots: ['not a token!'] }, error: 'bad-robots' },
+    { req: { robots: ['a\nline break'] }, error: 'bad-robots' },
     { req: { checking: 'never' }, error: 'bad-checking' },
     { req: { showOtherReadings: 1 }, error: 'bad-other-readings' },
     { req: { cacheLifetimeMs: 1 }, error: 'bad-cache-lifetime' },

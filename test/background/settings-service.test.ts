@@ -123,7 +123,16 @@ describe('SettingsService.set', () => {
     { name: 'null', change: null, problem: 'not-an-object' },
     { name: 'an array', change: [], problem: 'not-an-object' },
     { name: 'robots not a list', change: { robots: 'GPTBot' }, problem: 'bad-robots' },
-    { name: 'an invalid robot name', change: { robots: ['bad bot!'] }, problem: 'bad-robots' },
+    {
+      name: 'a control character in a name',
+      change: { robots: ['bad\tbot'] },
+      problem: 'bad-robots',
+    },
+    {
+      name: 'a name over 64 characters',
+      change: { robots: ['x'.repeat(65)] },
+      problem: 'bad-robots',
+    },
     { name: 'an empty robot name', change: { robots: [''] }, problem: 'bad-robots' },
     { name: 'unknown checking', change: { checking: 'never' }, problem: 'bad-checking' },
     {

@@ -8,7 +8,7 @@ import {
   vendorText,
 } from '../../src/explain/index.ts';
 import type { Reply } from '../../src/protocol.ts';
-import { checkRobotName, DEFAULT_ROBOTS, MAX_ROBOTS } from '../../src/settings.ts';
+import { checkRobotName, DEFAULT_ROBOTS, MAX_ROBOT_NAME, MAX_ROBOTS } from '../../src/settings.ts';
 import { TextField } from './text-field.tsx';
 
 const PURPOSES: [CrawlerPurpose, MessageKey, MessageKey][] = [
@@ -60,14 +60,18 @@ export function RobotEditor({ robots, t, save }: RobotEditorProps) {
   const add = (value: string) => {
     const name = checkRobotName(value);
     if (!name.ok) {
-      setMessage({
-        text: name.error === 'empty' ? t('robotEmpty') : t('robotInvalid', value.trim()),
-        error: true,
-      });
+      const text = {
+        empty: () => t('robotEmpty'),
+        'too-long': () => t('robotTooLong', MAX_ROBOT_NAME),
+        'control-character': () => t('robotControlCharacter'),
+      }[name.error]();
+      setMessage({ text, error: true });
       return;
     }
-    if (has(name.token)) {
-      setMessage({ text: t('robotDuplicate', name.token), error: true });
+    // Named as the list spells it: `screaming frog seo spider` is the Screaming Frog SEO Spider listed.
+    const listed = robots.find((r) => r.toLowerCase() === name.token.toLowerCase());
+    if (listed !== undefined) {
+      setMessage({ text: t('robotDuplicate', listed), error: true });
       return;
     }
     setInput('');

@@ -28,11 +28,15 @@ function editor(robots = [...DEFAULT_ROBOTS]) {
 }
 
 describe('robot editor', () => {
-  test('adds a token; refuses an invalid name or a duplicate, saving nothing', async () => {
+  test('adds a name; refuses an empty, too long or control-character name or a duplicate', async () => {
     const { save, submit } = editor();
-    submit('my bot!');
+    submit('   ');
+    expect(screen.getByRole('alert').textContent).toBe('Enter a robot name.');
+    submit('x'.repeat(65));
+    expect(screen.getByRole('alert').textContent).toBe('A robot name has at most 64 characters.');
+    submit('My\tBot');
     expect(screen.getByRole('alert').textContent).toBe(
-      '“my bot!” is not a robot name: use letters, - and _ only.',
+      'A robot name cannot hold control characters (such as a tab or a line break).',
     );
     submit('gptbot');
     expect(screen.getByRole('alert').textContent).toBe('GPTBot is already in the list.');
@@ -40,6 +44,32 @@ describe('robot editor', () => {
     submit('Mozilla/5.0 (compatible; SemrushBot/7~bl; +http://www.semrush.com/bot.html)');
     await waitFor(() => expect(save).toHaveBeenCalledWith([...DEFAULT_ROBOTS, 'SemrushBot']));
     expect(await screen.findByText('Taken from the User-Agent header: SemrushBot.')).toBeTruthy();
+  });
+
+  // Issue 13, item 3: the editor refused some of these ("use letters, - and _ only").
+  test.each([
+    ['MJ12bot', 'MJ12bot', 'Majestic (mj12bot.com)'],
+    ['360Spider', '360Spider', '360 Search'],
+    ['k2spider', 'k2spider', 'issue 13'],
+    ['Screaming Frog SEO Spider', 'Screaming Frog SEO Spider', 'screamingfrog.co.uk'],
+    ['ahrefsbot', 'AhrefsBot', 'ahrefs.com/robot: a known crawler, spelled as Ahrefs does'],
+    ['SemrushBot-SA', 'SemrushBot-SA', 'semrush.com/bot: Site Audit'],
+  ])('adds %j as %j (%s)', async (typed, added) => {
+    const { save, submit } = editor(['Googlebot']);
+    submit(typed);
+    await waitFor(() => expect(save).toHaveBeenCalledWith(['Googlebot', added]));
+    expect(await screen.findByText(`${added} added.`)).toBeTruthy();
+  });
+
+  test('a duplicate compares case-insensitively, names with spaces too', () => {
+    const { save, submit } = editor(['Googlebot', 'Screaming Frog SEO Spider', 'MJ12bot']);
+    submit('screaming frog seo spider');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Screaming Frog SEO Spider is already in the list.',
+    );
+    submit('mj12BOT');
+    expect(screen.getByRole('alert').textContent).toBe('MJ12bot is already in the list.');
+    expect(save).not.toHaveBeenCalled();
   });
 
   test('reorders, removes, toggles presets, resets', async () => {
