@@ -12,6 +12,7 @@ import {
   ruleText,
   severityText,
   sizeText,
+  summaryNotes,
   summarySentences,
   translator,
 } from '../src/explain/index.ts';
@@ -49,7 +50,11 @@ for (const verdicts of verdictsFor(parsed, names, url)) {
   const v = explainVerdict(verdicts, t);
   const verdict = v.verdict === 'allowed' ? t('allowed') : t('disallowed').toUpperCase();
   const rule = v.rule === null ? '' : `${t('ruleAtLine', v.rule.line)}: ${ruleText(v.rule)} — `;
-  const notes = [...v.others, ...(v.note === null ? [] : [v.note])].map((o) => `\n      ${o}`);
+  const notes = [
+    ...(v.nameCut === null ? [] : [v.nameCut.text]),
+    ...v.others,
+    ...(v.note === null ? [] : [v.note]),
+  ].map((o) => `\n      ${o}`);
   console.log(
     printable(`  ${verdict.padEnd(10)} ${v.robot.padEnd(16)} ${rule}${v.why}${notes.join('')}`),
   );
@@ -58,6 +63,9 @@ for (const verdicts of verdictsFor(parsed, names, url)) {
 console.log(`\n${t('summaryIntro')}`);
 for (const s of summarySentences(parsed, t))
   console.log(printable(`  ${t('atLine', s.line)}: ${s.text}`));
+// What the sentences leave unsaid about these robots, as the popup's summary says it.
+for (const n of summaryNotes(parsed, t, names))
+  console.log(printable(`  ${n.line > 0 ? `${t('atLine', n.line)}: ` : ''}${n.text}`));
 if (parsed.sitemaps.length > 0)
   console.log(printable(`  ${t('sitemapsHeading')}: ${parsed.sitemaps.join(', ')}`));
 

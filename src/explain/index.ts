@@ -52,8 +52,10 @@ export {
   explainBlanket,
   explainVerdict,
   explainVerdicts,
+  nameCutText,
   noteText,
   otherReadingsText,
+  quotedNameText,
   type VerdictState,
   whyText,
 } from './verdicts.ts';

@@ -1,6 +1,7 @@
 // "What this file says": one sentence per set of robots that follow the same rules, for site
 // owners who are not experts, and an overview first when the file is big.
-import { checkCrawler, findCrawler } from '../crawlers.ts';
+import { type CrawlerVerdict, checkCrawler, findCrawler } from '../crawlers.ts';
+import { groupsFor } from '../robots/check.ts';
 import {
   agentToken,
   type GroupSummary,
@@ -9,8 +10,10 @@ import {
   type RobotsTxt,
   summarizeRobotsTxt,
 } from '../robots/index.ts';
+import { nameCutOf } from '../robots/summary.ts';
 import { listText } from './formats.ts';
 import type { Translator } from './translator.ts';
+import { quotedNameText } from './verdicts.ts';
 
 /** A rule's path pattern as a person would say it ("the folder /tmp/"). */
 export function phraseText(p: PathPhrase, t: Translator): string {
@@ -48,11 +51,33 @@ function boundedList(
 }
 
 /**
+ * The robots a summary names, as a reader must take them: a name Google's parser and RFC 9309
+ * cut (`MJ12bot`, read as `MJ`) is shown as read, with what is written ("MJ (written
+ * “MJ12bot”)"), since a robot called MJ12bot is not among them; a value read as no name
+ * (`360Spider`) names no robot and is left out.
+ */
+function robotsNamed(s: GroupSummary, t: Translator): { key: string; text: string }[] {
+  const names: { key: string; text: string }[] = [];
+  s.agents.forEach((agent, i) => {
+    const written = agent.trim();
+    const read = s.readAs[i] ?? null;
+    if (written === '' || read === '') return;
+    // The key is the token the engine compares, lower case (check.ts indexGroups).
+    const key = (read ?? (agentToken(written) || written)).toLowerCase();
+    names.push({ key, text: read === null ? written : t('summaryAgentCut', read, written) });
+  });
+  return names;
+}
+
+const namedText = (s: GroupSummary, t: Translator): string[] =>
+  robotsNamed(s, t).map((r) => r.text);
+
+/**
  * Who a summary addresses: its robots, "All robots" for the `*` group when no other robot is
  * named, else "All other robots" (a robot named elsewhere follows its own group, not this one).
  */
 function whoText(s: GroupSummary, t: Translator, max: number): string {
-  const named = s.agents.filter((a) => a.trim() !== '');
+  const named = namedText(s, t);
   if (!s.everyone) return boundedList(named, t, 'summaryMoreRobots', 'and', max);
   if (!s.othersNamed) return t('summaryEveryone');
   if (named.length === 0) return t('summaryEveryoneElse');
@@ -65,8 +90,21 @@ function whoText(s: GroupSummary, t: Translator, max: number): string {
  * lines; rules only Google reads (misspelled lines) say whose reading the sentence is.
  */
 export function groupSentence(s: GroupSummary, t: Translator, max = LISTED_IN_SENTENCE): string {
-  // Only empty User-agent lines: the group addresses no robot, whatever its rules say.
-  if (!s.everyone && s.agents.every((a) => a.trim() === '')) return t('accessNobody', s.line);
+  // Only empty User-agent lines, or values read as no name: the group addresses no robot,
+  // whatever its rules say.
+  if (!s.everyone && namedText(s, t).length === 0) {
+    const unnamed = s.agents.map((a) => a.trim()).filter((a) => a !== '');
+    return unnamed.length === 0
+      ? t('accessNobody', s.line)
+      : t(
+          'accessNobodyCut',
+          s.line,
+          listText(
+            unnamed.map((a) => quotedNameText(a, t)),
+            t,
+          ),
+        );
+  }
   const who = whoText(s, t, max);
   const allowed = boundedList(
     s.allowed.map((p) => phraseText(p, t)),
@@ -173,17 +211,51 @@ export function summaryNotes(
 ): SummaryNote[] {
   const notes: SummaryNote[] = [];
   const hasStar = summaries.some((s) => s.everyone);
-  const named = summaries.some((s) => s.agents.some((a) => a.trim() !== ''));
+  const named = summaries.some((s) => namedText(s, t).length > 0);
   if (!hasStar && named) notes.push({ line: 0, robot: null, text: t('summaryNoStar') });
   for (const robot of robots) {
-    const { groups } = checkCrawler(parsed, robot, '/').reason;
+    const verdict = checkCrawler(parsed, robot, '/');
+    const { groups } = verdict.reason;
     const line = groups.lines[0] ?? 0;
     if (groups.code === 'fallback-token')
       notes.push({ line, robot, text: t('summaryFollows', robot, groups.agent) });
     else if (groups.code === 'no-group' && groups.starIgnored)
       notes.push({ line: 0, robot, text: t('summaryIgnoresStar', robot) });
+    const cut = nameCutNote(parsed, robot, verdict, t);
+    if (cut !== null) notes.push(cut);
   }
   return notes;
+}
+
+/**
+ * For a robot whose name its reading cuts (`MJ12bot`, read `MJ`) and that the file names as
+ * written (`User-agent: MJ12bot`): that the line does not name it, and what it follows instead,
+ * as its verdict does. Null otherwise.
+ */
+function nameCutNote(
+  parsed: RobotsTxt,
+  robot: string,
+  verdict: CrawlerVerdict,
+  t: Translator,
+): SummaryNote | null {
+  const { semantics, token, groups } = verdict.reason;
+  const read = semantics === 'original1994' ? null : nameCutOf(token);
+  if (read === null) return null;
+  const lower = token.toLowerCase();
+  for (const group of groupsFor(parsed, semantics)) {
+    for (const agent of group.agents) {
+      const slash = agent.indexOf('/');
+      const written = (slash === -1 ? agent : agent.slice(0, slash)).trim();
+      if (written.toLowerCase() !== lower) continue;
+      const key = groups.code === 'star-group' ? 'summaryNameCutStar' : 'summaryNameCutNone';
+      return {
+        line: group.line,
+        robot,
+        text: t(key, agent.trim(), robot, quotedNameText(read, t)),
+      };
+    }
+  }
+  return null;
 }
 
 /** Above either of these, the view opens with an overview and the sentences wait behind a button. */
@@ -230,27 +302,38 @@ export function summaryOverview(
   // Robots with rules of their own: named in a group that is not the `*` group's (a robot named
   // only beside `*` follows the same rules as every other robot). One entry per product token.
   const seen = new Set<string>();
-  const names: string[] = [];
+  const names: { key: string; text: string }[] = [];
   for (const s of summaries) {
     if (s.everyone) continue;
-    for (const agent of s.agents) {
-      const key = agentToken(agent).toLowerCase() || agent.toLowerCase();
-      if (agent.trim() === '' || seen.has(key)) continue;
-      seen.add(key);
-      names.push(agent);
+    for (const name of robotsNamed(s, t)) {
+      if (seen.has(name.key)) continue;
+      seen.add(name.key);
+      names.push(name);
     }
   }
-  // The user's own robots first, so a long list never hides them in "and N more".
-  const mine = new Set(robots.map((r) => agentToken(r).toLowerCase()));
-  const isMine = (name: string) => mine.has(agentToken(name).toLowerCase());
-  names.sort((a, b) => Number(isMine(b)) - Number(isMine(a)));
+  // The user's own robots first, so a long list never hides them in "and N more": those whose
+  // verdict comes from a group naming them, by the token the engine matched (a robot called
+  // MJ12bot is not the `MJ` a line `MJ12bot` names).
+  const mine = new Set<string>();
+  for (const robot of robots) {
+    const { token, groups } = checkCrawler(parsed, robot, '/').reason;
+    if (groups.code === 'exact-token' || groups.code === 'merged-groups')
+      mine.add(token.toLowerCase());
+  }
+  names.sort((a, b) => Number(mine.has(b.key)) - Number(mine.has(a.key)));
   const named =
     names.length === 0
       ? null
       : t.plural(
           'summaryNamed',
           names.length,
-          boundedList(names, t, 'summaryMoreRobots', 'and', NAMED_IN_OVERVIEW),
+          boundedList(
+            names.map((n) => n.text),
+            t,
+            'summaryMoreRobots',
+            'and',
+            NAMED_IN_OVERVIEW,
+          ),
         );
   const everyoneElse = summaries
     .filter((s) => s.everyone)

@@ -3,6 +3,7 @@
 // line all say it this way.
 import { findCrawler, type RobotVerdicts, verdictsFor } from '../crawlers.ts';
 import type { RobotsTxt, Rule, Verdict } from '../robots/index.ts';
+import { nameCutOf } from '../robots/summary.ts';
 import { vendorText } from './formats.ts';
 import type { MessageKey, Translator } from './translator.ts';
 
@@ -23,6 +24,11 @@ export interface ExplainedVerdict {
   others: string[];
   /** A caveat from the crawler profile (user-triggered fetchers). */
   note: string | null;
+  /**
+   * Where the robot's own reading (Google's parser, RFC 9309) cuts its name: what a line naming
+   * it is read as (`MJ12bot` → `MJ`, `360Spider` → ''), and in words, with the group it gets.
+   */
+  nameCut: { read: string; text: string } | null;
   /** First lines of the groups that applied (for highlighting in Records). */
   groupLines: number[];
   verdictRfc9309: VerdictState;
@@ -64,6 +70,29 @@ export function noteText(robot: string, t: Translator): string | null {
   return profile?.obeysRobotsTxt === 'may-ignore' ? t('mayIgnore', profile.token) : null;
 }
 
+/** A name as quoted in a sentence ("“MJ”"), or "an empty name". */
+export function quotedNameText(name: string, t: Translator): string {
+  return name === '' ? t('nameReadEmpty') : t('quotedName', name);
+}
+
+/**
+ * When the robot's reading cuts its name (robots.cc ExtractUserAgent reads a user-agent line up to
+ * the first character outside [A-Za-z_-]; RFC 9309 §2.2.1 allows no other in a token): a line
+ * naming `MJ12bot` is read as `MJ` and names no robot called MJ12bot, so the `*` group (or none)
+ * is what this reading picks. Null for a whole token, and under the 1994 reading (substrings).
+ */
+export function nameCutText(v: Verdict, t: Translator): { read: string; text: string } | null {
+  const { semantics, token, groups } = v.reason;
+  const read = semantics === 'original1994' ? null : nameCutOf(token);
+  if (read === null) return null;
+  const quoted = quotedNameText(read, t);
+  const text =
+    groups.code === 'star-group'
+      ? t('nameCutStar', token, quoted, groups.lines.join(', '))
+      : t('nameCutNone', token, quoted);
+  return { read, text };
+}
+
 /** Where the other readings decide otherwise than the robot's own, in words. */
 export function otherReadingsText(v: RobotVerdicts, t: Translator): string[] {
   const allowed = v.verdict.allowed;
@@ -88,6 +117,7 @@ export function explainVerdict(
     why: whyText(v.verdict, t),
     others: showOtherReadings ? otherReadingsText(v, t) : [],
     note: noteText(v.robot, t),
+    nameCut: nameCutText(v.verdict, t),
     groupLines: v.verdict.reason.groups.lines,
     verdictRfc9309: stateOf(v.rfc9309),
     verdict1994: stateOf(v.original1994),
@@ -120,6 +150,7 @@ export function explainBlanket(
     why: text,
     others: [],
     note: noteText(robot, t),
+    nameCut: null,
     groupLines: [],
     verdictRfc9309: verdict,
     verdict1994: verdict,

@@ -10,6 +10,31 @@ import { googleEscape } from './encoding.ts';
 import type { Group, RobotsTxt, Rule, Semantics } from './types.ts';
 import { agentToken, isStarAgent } from './user-agent.ts';
 
+/**
+ * What a user-agent value names under Google's parser and RFC 9309 (robots.cc ExtractUserAgent,
+ * RFC 9309 §2.2.1): `token`, its leading [A-Za-z_-] characters; `cut` when that is less than the
+ * name as written without its version (`MJ12bot` → `MJ`, `Screaming Frog SEO Spider` →
+ * `Screaming`, `360Spider` → ''), not when only a version goes (`Googlebot/2.1` → `Googlebot`).
+ * A robot called by the whole written name is then not named by that line: the engine compares
+ * the robot's name as given (checkUrl, readName).
+ */
+export function agentReading(value: string): { token: string; cut: boolean } {
+  const written = value.trim();
+  const token = agentToken(written);
+  const slash = written.indexOf('/');
+  return { token, cut: token !== (slash === -1 ? written : written.slice(0, slash)).trimEnd() };
+}
+
+/**
+ * What the user-agent lines that name a robot are read as, when Google's parser and RFC 9309 cut
+ * its name (`MJ12bot` → `MJ`, `360Spider` → ''); null when its name is a whole token. `token` is
+ * the name the engine matches the robot by (a verdict's `reason.token`).
+ */
+export function nameCutOf(token: string): string | null {
+  const read = agentToken(token);
+  return read === token ? null : read;
+}
+
 /** One rule's path pattern, put the way a person would say it. */
 export type PathPhrase = { value: string; line: number } & (
   | /** `/$`: the home page only. */ { kind: 'home-page' }
@@ -40,6 +65,12 @@ export interface GroupSummary {
   lines: number[];
   /** The robots named, as first written, one per product token, in file order. */
   agents: string[];
+  /**
+   * For each of `agents`: null where the line names the robot called so (its version aside), else
+   * the name Google's parser and RFC 9309 read instead, which a robot must go by to be named
+   * (`MJ12bot` → `MJ`; `360Spider` → '': no robot). Always null in 'original1994'.
+   */
+  readAs: (string | null)[];
   /** The rules of the `*` group(s): every robot not named elsewhere follows them. */
   everyone: boolean;
   /** With `everyone`: other robots are named elsewhere, so these are "all other robots". */
@@ -240,6 +271,11 @@ export function summarizeGroup(group: Group, semantics: Semantics = 'google'): G
     line: group.line,
     lines: [group.line],
     agents: group.agents,
+    readAs: group.agents.map((a) => {
+      if (semantics === 'original1994' || isStarAgent(a) || a.trim() === '') return null;
+      const { token, cut } = agentReading(a);
+      return cut ? token : null;
+    }),
     everyone: group.agents.some(isStarAgent),
     othersNamed: false,
     onlyFor: null,
@@ -263,11 +299,12 @@ function fingerprintOf(groups: readonly Group[], memo: Map<Group, string>): stri
     .join('\u0001');
 }
 
-/** The key a user-agent value is indexed by (the engine's), or the value itself when Google's
- *  token is empty (`123bot`: no robot goes by it, but the file names it). */
+/**
+ * The key a user-agent value is indexed by, the engine's (check.ts indexGroups): its token, lower
+ * case; '' when it has none (`360Spider`), which names no robot.
+ */
 function tokenKey(value: string): string {
-  const token = agentToken(value).toLowerCase();
-  return token === '' ? value.toLowerCase() : token;
+  return agentToken(value.trim()).toLowerCase();
 }
 
 interface Index {
@@ -282,8 +319,9 @@ function indexOf(groups: readonly Group[]): Index {
     let isStar = false;
     for (const agent of group.agents) {
       if (isStarAgent(agent)) isStar = true;
-      else if (agent.trim() !== '') {
+      else {
         const key = tokenKey(agent);
+        if (key === '') continue;
         const list = byToken.get(key);
         if (list === undefined) byToken.set(key, [group]);
         else if (list[list.length - 1] !== group) list.push(group);
@@ -375,14 +413,23 @@ export function summarizeRobotsTxt(
     `${fingerprintOf(groups, memo)}\u0002${sayingOf(summary)}`;
 
   // Robots named: one audience per set of groups and what they say, whatever the readings.
-  const nobody: Group[] = [];
+  // A value read as no name (`360Spider`: no leading letter, '-' or '_') names no robot.
+  const nobody: { group: Group; unnamed: string[] }[] = [];
   for (const group of grouping(primary)) {
     let names = false;
+    const unnamed: string[] = [];
     for (const agent of group.agents) {
       if (agent.trim() === '') continue;
-      names = true;
-      if (isStarAgent(agent)) continue;
+      if (isStarAgent(agent)) {
+        names = true;
+        continue;
+      }
       const key = tokenKey(agent);
+      if (key === '') {
+        unnamed.push(agent.trim());
+        continue;
+      }
+      names = true;
       const r = readingOf(key);
       const groups = indexes.get(r)?.byToken.get(key);
       // Named only in the other reading's groups (a misspelled User-agent line): this robot
@@ -398,7 +445,7 @@ export function summarizeRobotsTxt(
       audience.readings.add(r);
       if (!audience.agents.has(key)) audience.agents.set(key, agent.trim());
     }
-    if (!names) nobody.push(group);
+    if (!names) nobody.push({ group, unnamed });
   }
 
   // Every robot not named: the `*` groups, once if the readings agree on them, else once each.
@@ -453,13 +500,22 @@ export function summarizeRobotsTxt(
       ...a.summary,
       lines: a.groups.map((g) => g.line),
       agents: [...a.agents.values()],
+      readAs: [...a.agents.values()].map((agent) => {
+        const { token, cut } = agentReading(agent);
+        return cut ? token : null;
+      }),
       everyone: everyone.has(a),
       onlyFor: onlyForOf(a),
       order: a.order,
     });
   }
-  for (const g of nobody)
-    summaries.push({ ...summarizeGroup(g, primary), agents: [], order: order++ });
+  for (const { group, unnamed } of nobody)
+    summaries.push({
+      ...summarizeGroup(group, primary),
+      agents: unnamed,
+      readAs: unnamed.map(() => ''),
+      order: order++,
+    });
   const named = summaries.some((s) => !s.everyone && s.agents.length > 0);
   return summaries
     .sort((a, b) => a.line - b.line || a.order - b.order)

@@ -31,6 +31,7 @@ function row(
     why,
     others: [],
     note: null,
+    nameCut: null,
     groupLines: [],
     verdictRfc9309: verdict,
     verdict1994: verdict,

@@ -9,6 +9,7 @@ import es from '../../_locales/es/messages.json';
 import ru from '../../_locales/ru/messages.json';
 import th from '../../_locales/th/messages.json';
 import {
+  explainVerdicts,
   groupSentence,
   lookupIn,
   type Messages,
@@ -355,6 +356,183 @@ describe('every sentence agrees with the verdict rows', () => {
         expect(disagreements(text, 30), text).toEqual([]);
       }),
       { numRuns: 1500 },
+    );
+  });
+});
+
+// Issue 13, item 3: robot names with digits and spaces. Google's parser and RFC 9309 read a
+// user-agent line up to its first character outside [A-Za-z_-] (robots.cc ExtractUserAgent,
+// GoogleOnly_AcceptUserAgentUpToFirstSpace; RFC 9309 §2.2.1), so a line `MJ12bot` names `MJ`
+// and no robot called MJ12bot, whose row then says the `*` group applies. The summary says the
+// same: the line's robot is shown as read, and the user's MJ12bot gets a note.
+describe('issue 13: names the readings cut, in the summary as in the rows', () => {
+  const ISSUE_13 = [
+    'MJ12bot',
+    '360Spider',
+    'k2spider',
+    'Screaming Frog SEO Spider',
+    'AhrefsBot',
+    'SemrushBot-SA',
+  ];
+  const FILE =
+    'User-agent: *\nDisallow: /private/\n\nUser-agent: MJ12bot\nDisallow: /\n\n' +
+    'User-agent: 360Spider\nDisallow: /\n\nUser-agent: Screaming Frog SEO Spider\nDisallow: /\n\n' +
+    'User-agent: SemrushBot-SA\nDisallow: /\n\nUser-agent: AhrefsBot\nDisallow: /\n';
+
+  // [robots.txt, sentences, source]
+  test.each([
+    [
+      FILE,
+      [
+        'All other robots may visit everything except the folder /private/.',
+        'MJ (written “MJ12bot”) may not visit anything.',
+        "The group at line 7 names no robot: Google's parser and RFC 9309 read “360Spider” only up to the first character that is not a letter, - or _, which leaves no name. It applies to none.",
+        'Screaming (written “Screaming Frog SEO Spider”) may not visit anything.',
+        'SemrushBot-SA may not visit anything.',
+        'AhrefsBot may not visit anything.',
+      ],
+      'robots.cc ExtractUserAgent: `MJ12bot` → `MJ`, `360Spider` → nothing, `Screaming Frog SEO Spider` → `Screaming`; `SemrushBot-SA` is a whole token (RFC 9309 §2.2.1)',
+    ],
+    [
+      'User-agent: Googlebot/2.1\nUser-agent: MJ12bot/1.4\nDisallow: /\n',
+      ['Googlebot/2.1 and MJ (written “MJ12bot/1.4”) may not visit anything.'],
+      'a version is no cut (Googlebot/2.1 names Googlebot); digits before it are (robots.cc ExtractUserAgent)',
+    ],
+    [
+      'User-agent: MJ\nDisallow: /a\n\nUser-agent: MJ12bot\nDisallow: /b\n',
+      [
+        'MJ may visit everything except URLs starting with /a or URLs starting with /b. (The groups at lines 1 and 4 are read as one.)',
+      ],
+      'both lines name `MJ`, so their groups are one set of rules (RFC 9309 §2.2.1)',
+    ],
+  ])('%j', (text, sentences) => {
+    expect(summarySentences(parseRobotsTxt(text), t).map((x) => x.text)).toEqual(sentences);
+  });
+
+  test("notes for the user's robots whose names the file writes but the readings cut", () => {
+    expect(
+      summaryNotes(parseRobotsTxt(FILE), t, ISSUE_13).map((n) => [n.robot, n.line, n.text]),
+    ).toEqual([
+      [
+        'MJ12bot',
+        4,
+        "The line “MJ12bot” does not name MJ12bot: Google's parser and RFC 9309 read it as “MJ” (only letters, - and _ count). MJ12bot follows the rules for all other robots.",
+      ],
+      [
+        '360Spider',
+        7,
+        "The line “360Spider” does not name 360Spider: Google's parser and RFC 9309 read it as an empty name (only letters, - and _ count). 360Spider follows the rules for all other robots.",
+      ],
+      [
+        'Screaming Frog SEO Spider',
+        10,
+        "The line “Screaming Frog SEO Spider” does not name Screaming Frog SEO Spider: Google's parser and RFC 9309 read it as “Screaming” (only letters, - and _ count). Screaming Frog SEO Spider follows the rules for all other robots.",
+      ],
+    ]);
+    // No `*` group: the robot gets no group at all, as its row says (RFC 9309 §2.2.1).
+    expect(
+      summaryNotes(parseRobotsTxt('User-agent: MJ12bot\nDisallow: /\n'), t, ['MJ12bot']).map(
+        (n) => n.text,
+      ),
+    ).toEqual([
+      'No group addresses all robots: every robot not named here may visit everything.',
+      "The line “MJ12bot” does not name MJ12bot: Google's parser and RFC 9309 read it as “MJ” (only letters, - and _ count). No group applies to MJ12bot: it may visit everything.",
+    ]);
+  });
+
+  test('the overview: "rules of their own" as read, the user\'s robots first only when named', () => {
+    const o = summaryOverview(parseRobotsTxt(FILE), t, ISSUE_13);
+    // SemrushBot-SA and AhrefsBot are the user's robots with groups of their own; MJ and
+    // Screaming are what the file's lines name, not the user's MJ12bot and Screaming Frog.
+    expect(o.named).toBe(
+      '4 robots have rules of their own: SemrushBot-SA, AhrefsBot, MJ (written “MJ12bot”), and Screaming (written “Screaming Frog SEO Spider”).',
+    );
+    expect(o.everyoneElse.map((x) => x.text)).toEqual([
+      'All other robots may visit everything except the folder /private/.',
+    ]);
+  });
+
+  test('in the three other catalogues: placeholders filled, names kept', () => {
+    const parsed = parseRobotsTxt(FILE);
+    for (const [, tr] of OTHERS) {
+      const words = [
+        ...summarySentences(parsed, tr).map((x) => x.text),
+        ...summaryNotes(parsed, tr, ISSUE_13).map((n) => n.text),
+      ];
+      for (const w of words) expect(w).not.toMatch(/\{[a-z]+\}|\$[A-Z]+\$/);
+      expect(words.join(' ')).toContain('MJ12bot');
+      expect(words.join(' ')).toContain('Screaming Frog SEO Spider');
+    }
+  });
+
+  // The property: random files naming the issue's robots and ordinary ones; for a user's list of
+  // them, no sentence names a robot its verdict does not follow, the sentence that speaks for
+  // each covers exactly its verdict's groups and says what its verdict says on every path its
+  // rules mention (summary-agreement.ts), and the note about a cut name says what the row does.
+  const USERS = [
+    ...ISSUE_13,
+    'SemrushBot',
+    'MJ',
+    'Screaming',
+    'k',
+    'Googlebot',
+    'GPTBot',
+    'Applebot',
+  ];
+  const agentLine = fc
+    .tuple(
+      fc.constantFrom('user-agent', 'useragent'),
+      fc.constantFrom(
+        '*',
+        'MJ12bot',
+        'mj12bot/1.4',
+        'MJ',
+        '360Spider',
+        'k2spider',
+        'Screaming Frog SEO Spider',
+        'Screaming',
+        'AhrefsBot',
+        'SemrushBot-SA',
+        'SemrushBot',
+        'Googlebot',
+        'GPTBot',
+        '',
+      ),
+    )
+    .map(([k, v]) => `${k}: ${v}`);
+  const ruleLine = fc
+    .tuple(
+      fc.constantFrom('allow', 'disallow', 'disalow'),
+      fc.constantFrom('/', '/a', '/a/b', '/*.pdf$', ''),
+    )
+    .map(([k, v]) => `${k}: ${v}`);
+  test("random files: every sentence about a user's robot agrees with its row", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(agentLine, ruleLine, fc.constant('')), { maxLength: 14 }),
+        (lines) => {
+          const text = lines.join('\n');
+          expect(disagreements(text, 20, USERS), text).toEqual([]);
+          const parsed = parseRobotsTxt(text);
+          const notes = summaryNotes(parsed, t, USERS);
+          for (const row of explainVerdicts(parsed, 'allow', '/', USERS, t)) {
+            const note = notes.find(
+              (n) => n.robot === row.robot && n.text.startsWith('The line “'),
+            );
+            if (note === undefined) continue;
+            // Only a robot whose row says its name is cut gets one, with the same reading of it
+            // and the same group: the `*` group's rules, or none.
+            expect(row.nameCut, text).not.toBeNull();
+            expect(note.text, text).toContain(
+              row.nameCut?.read === '' ? 'an empty name' : `as “${row.nameCut?.read}”`,
+            );
+            expect(note.text.includes('follows the rules for all other robots'), text).toBe(
+              row.groupLines.length > 0,
+            );
+          }
+        },
+      ),
+      { numRuns: 1000 },
     );
   });
 });

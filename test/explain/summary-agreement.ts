@@ -3,7 +3,7 @@
 // the `*` one) must cover exactly the groups its verdict used, and for every path its rules
 // mention (and one step beyond each), "the more specific mention wins" over the paths the
 // sentence lists must give the verdict verdictsFor gives.
-import { CRAWLERS, checkCrawler, findCrawler, verdictsFor } from '../../src/crawlers.ts';
+import { CRAWLERS, checkCrawler, verdictsFor } from '../../src/crawlers.ts';
 import { fileSummaries } from '../../src/explain/summaries.ts';
 import { googleEscape } from '../../src/robots/encoding.ts';
 import {
@@ -15,20 +15,39 @@ import {
   type RobotsTxt,
 } from '../../src/robots/index.ts';
 
-/** Every crawler we have a profile for, and the robots a file names by a whole token. */
-export function robotsToCheck(parsed: RobotsTxt): string[] {
+/**
+ * Every crawler we have a profile for, the robots a file names as written (`MJ12bot`, which
+ * Google's parser and RFC 9309 read as `MJ`: issue 13) and as read (`MJ`), and `extra` (a user's
+ * list).
+ */
+export function robotsToCheck(parsed: RobotsTxt, extra: readonly string[] = []): string[] {
   const names = new Map(CRAWLERS.map((c) => [c.token.toLowerCase(), c.token]));
+  const add = (name: string) => {
+    if (name !== '' && !names.has(name.toLowerCase())) names.set(name.toLowerCase(), name);
+  };
   for (const g of parsed.groups)
     for (const a of g.agents) {
-      // Names Google cuts (`MJ12bot` read as `MJ`) are issue 13's: left out here.
-      if (a === '' || isStarAgent(a) || agentToken(a) !== a) continue;
-      if (!names.has(a.toLowerCase())) names.set(a.toLowerCase(), a);
+      if (a === '' || isStarAgent(a)) continue;
+      add(a.split('/')[0]?.trim() ?? '');
+      add(agentToken(a));
     }
+  for (const name of extra) add(name);
   return [...names.values()];
 }
 
-const tokenOf = (name: string) => (findCrawler(name)?.token ?? name).toLowerCase();
-const keyOf = (agent: string) => agentToken(agent).toLowerCase() || agent.toLowerCase();
+/**
+ * Whether a summary's sentence names `robot`, as a reader takes it: a robot shown as written
+ * (`Googlebot/2.1` is Googlebot) or, where the readings cut the name, as read (`MJ (written
+ * “MJ12bot”)` is MJ, not MJ12bot), compared with the token the engine matches the robot by.
+ */
+export function namesRobot(s: GroupSummary, parsed: RobotsTxt, robot: string): boolean {
+  const token = checkCrawler(parsed, robot, '/').reason.token.toLowerCase();
+  return s.agents.some((agent, i) => {
+    const read = s.readAs[i] ?? null;
+    const shown = read ?? agent.split('/')[0]?.trim() ?? '';
+    return shown !== '' && shown.toLowerCase() === token;
+  });
+}
 
 /** The summary whose sentence speaks for `robot`, or null when a note does (fallback, no `*`). */
 export function summaryFor(
@@ -38,12 +57,19 @@ export function summaryFor(
 ): GroupSummary | null {
   const { semantics, groups } = checkCrawler(parsed, robot, '/').reason;
   const fits = (s: GroupSummary) => s.onlyFor === null || s.onlyFor === semantics;
-  if (groups.code === 'exact-token' || groups.code === 'merged-groups') {
-    const token = tokenOf(robot);
-    return summaries.find((s) => fits(s) && s.agents.some((a) => keyOf(a) === token)) ?? null;
-  }
+  if (groups.code === 'exact-token' || groups.code === 'merged-groups')
+    return summaries.find((s) => fits(s) && namesRobot(s, parsed, robot)) ?? null;
   if (groups.code === 'star-group') return summaries.find((s) => s.everyone && fits(s)) ?? null;
   return null;
+}
+
+/** Summaries of the robot's reading that name a robot whose verdict no group naming it gave. */
+function namedWrongly(summaries: readonly GroupSummary[], parsed: RobotsTxt, robot: string) {
+  const { semantics, groups } = checkCrawler(parsed, robot, '/').reason;
+  if (groups.code === 'exact-token' || groups.code === 'merged-groups') return [];
+  return summaries.filter(
+    (s) => (s.onlyFor === null || s.onlyFor === semantics) && namesRobot(s, parsed, robot),
+  );
 }
 
 /** The sentence read back as rules: its default, then each path it lists. */
@@ -84,14 +110,31 @@ export interface Disagreement {
   read: boolean | string;
 }
 
-/** Where a file's summaries and its verdict rows disagree (none, we hope). */
-export function disagreements(text: string, maxPaths = 400): Disagreement[] {
+/**
+ * Where a file's summaries and its verdict rows disagree (none, we hope), for every robot of
+ * robotsToCheck (`extra`: a user's list): a sentence naming a robot its verdict does not follow,
+ * the sentence that speaks for a robot covering other groups than its verdict, or saying
+ * otherwise on a path.
+ */
+export function disagreements(
+  text: string,
+  maxPaths = 400,
+  extra: readonly string[] = [],
+): Disagreement[] {
   const parsed = parseRobotsTxt(text);
   const summaries = fileSummaries(parsed);
   const out: Disagreement[] = [];
   const byRobot = new Map<GroupSummary, string[]>();
-  for (const robot of robotsToCheck(parsed)) {
+  for (const robot of robotsToCheck(parsed, extra)) {
     const { groups, semantics } = checkCrawler(parsed, robot, '/').reason;
+    for (const s of namedWrongly(summaries, parsed, robot))
+      out.push({
+        robot,
+        path: '',
+        sentence: `names it: lines ${s.lines.join()}`,
+        verdict: true,
+        read: `${semantics} ${groups.code} ${groups.lines.join()}`,
+      });
     if (groups.code === 'fallback-token' || groups.code === 'no-group') continue;
     const s = summaryFor(summaries, parsed, robot);
     if (s === null || s.lines.join() !== groups.lines.join()) {

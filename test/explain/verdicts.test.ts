@@ -8,6 +8,7 @@ import {
   explainVerdict,
   explainVerdicts,
   lookupIn,
+  nameCutText,
   noteText,
   otherReadingsText,
   translator,
@@ -205,6 +206,7 @@ describe('explainVerdict: the other readings', () => {
       why: 'its group (line 4); longest match',
       others: ['The strict RFC 9309 reading would allow it', 'The 1994 standard would allow it'],
       note: null,
+      nameCut: null,
       groupLines: [4],
       verdictRfc9309: 'allowed',
       verdict1994: 'allowed',
@@ -261,6 +263,82 @@ describe('explainVerdict: the other readings', () => {
   });
 });
 
+// Issue 13, item 3: Google's parser and RFC 9309 read a user-agent line up to its first character
+// outside [A-Za-z_-] (robots.cc ExtractUserAgent; GoogleOnly_AcceptUserAgentUpToFirstSpace;
+// RFC 9309 §2.2.1), so a robot whose name has others is never named by a line: its row says so,
+// with the group its reading picks; the 1994 reading (a substring of the whole name) does not cut.
+describe("nameCutText: where the reading cuts the robot's name", () => {
+  const STAR = 'User-agent: *\nDisallow: /private/\n\nUser-agent: MJ12bot\nDisallow: /\n';
+  const NO_STAR =
+    'User-agent: MJ12bot\nDisallow: /\n\nUser-agent: Screaming Frog SEO Spider\nDisallow: /\n';
+  const cut = (robot: string, read: string) =>
+    `Google's parser and RFC 9309 read a user-agent line only up to its first character that is not a letter, - or _: a line naming “${robot}” is read as ${read} and names no robot called ${robot}.`;
+  // [source, verdict, read, text]
+  const CASES: [string, Verdict, string | null, string | null][] = [
+    [
+      'RFC 9309 §2.2.1: MJ12bot is read `MJ`; the * group applies',
+      url(STAR, 'MJ12bot', '/'),
+      'MJ',
+      `${cut('MJ12bot', '“MJ”')} Under this reading MJ12bot follows the * group (line 1).`,
+    ],
+    [
+      "robots.cc ExtractUserAgent: the same under Google's reading",
+      url(STAR, 'MJ12bot', '/', 'google'),
+      'MJ',
+      `${cut('MJ12bot', '“MJ”')} Under this reading MJ12bot follows the * group (line 1).`,
+    ],
+    [
+      'RFC 9309 §2.2.1: no * group, no group at all',
+      url(NO_STAR, 'MJ12bot', '/'),
+      'MJ',
+      `${cut('MJ12bot', '“MJ”')} Under this reading no group applies to MJ12bot.`,
+    ],
+    [
+      'GoogleOnly_AcceptUserAgentUpToFirstSpace',
+      url(NO_STAR, 'Screaming Frog SEO Spider', '/', 'google'),
+      'Screaming',
+      `${cut('Screaming Frog SEO Spider', '“Screaming”')} Under this reading no group applies to Screaming Frog SEO Spider.`,
+    ],
+    [
+      'robots.cc ExtractUserAgent: no leading letter leaves no name',
+      crawler(STAR, '360Spider', '/'),
+      '',
+      `${cut('360Spider', 'an empty name')} Under this reading 360Spider follows the * group (line 1).`,
+    ],
+    ['RFC 9309 §2.2.1: `-` is a token character', crawler(STAR, 'SemrushBot-SA', '/'), null, null],
+    ['a known crawler, a whole token', crawler(STAR, 'AhrefsBot', '/'), null, null],
+    [
+      'a User-Agent header is reduced to its token (productToken): Googlebot, no cut',
+      url(STAR, 'Mozilla/5.0 (compatible; Googlebot/2.1)', '/'),
+      null,
+      null,
+    ],
+    [
+      '1994: the whole name is matched as a substring',
+      url(STAR, 'MJ12bot', '/', 'original1994'),
+      null,
+      null,
+    ],
+  ];
+  test.each(CASES)('%s', (_, verdict, read, text) => {
+    expect(nameCutText(verdict, t)).toEqual(read === null ? null : { read, text });
+  });
+
+  test('the row: own verdict, the cut in words, and the 1994 reading where it differs', () => {
+    const [mj, semrush] = verdictsFor(parseRobotsTxt(STAR), ['MJ12bot', 'SemrushBot-SA'], '/x');
+    if (mj === undefined || semrush === undefined) throw new Error('no verdict');
+    expect(explainVerdict(mj, t)).toMatchObject({
+      verdict: 'allowed',
+      why: 'no group names it; the * group applies (line 1); no rule matches',
+      others: ['The 1994 standard would disallow it'],
+      nameCut: { read: 'MJ' },
+      groupLines: [1],
+      verdict1994: 'disallowed',
+    });
+    expect(explainVerdict(semrush, t).nameCut).toBeNull();
+  });
+});
+
 describe('noteText', () => {
   test.each([
     [
@@ -294,6 +372,7 @@ describe('explainBlanket', () => {
         why: text,
         others: [],
         note: null,
+        nameCut: null,
         groupLines: [],
         verdictRfc9309: verdict,
         verdict1994: verdict,
@@ -305,6 +384,7 @@ describe('explainBlanket', () => {
         why: text,
         others: [],
         note: "ChatGPT-User fetches on a user's request; its vendor says robots.txt may not apply.",
+        nameCut: null,
         groupLines: [],
         verdictRfc9309: verdict,
         verdict1994: verdict,

@@ -197,6 +197,11 @@ export function VerdictTable({
                     {o}
                   </div>
                 ))}
+                {row.nameCut !== null && (
+                  <div class="note name-cut" data-name-cut={row.nameCut.read}>
+                    {row.nameCut.text}
+                  </div>
+                )}
                 {row.note !== null && <div class="note">{row.note}</div>}
                 {row.page?.conflicts.map((c) => (
                   <div class="conflict" key={c}>
