@@ -67,7 +67,6 @@ export type Outcome =
       redirects: Hop[];
     };
 
-/** One fetch of an origin's /robots.txt and how long it stays fresh: what the cache keeps. */
 /**
  * An outcome without the file's text: what a report sends the popup (a 500 KiB text would slow its
  * first screen, which needs only the verdicts; the text comes apart, for the views that show it).
@@ -76,6 +75,7 @@ export type OutcomeFacts =
   | Exclude<Outcome, { kind: 'ok' }>
   | Omit<Extract<Outcome, { kind: 'ok' }>, 'text'>;
 
+/** One fetch of an origin's /robots.txt and how long it stays fresh: what the cache keeps. */
 export interface RobotsFetch {
   /** `scheme://host[:port]`, as robotsOrigin gives it. */
   origin: string;
