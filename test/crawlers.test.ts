@@ -143,6 +143,24 @@ describe('product tokens from User-Agent headers', () => {
       'Bytespider',
     ],
     ['ia_archiver (+http://www.alexa.com/site/help/webmasters; crawler@alexa.com)', 'ia_archiver'],
+    // Names with digits keep them (issue 13: one name everywhere, as the bare name is kept).
+    ['Mozilla/5.0 (compatible; MJ12bot/v1.4.8; http://mj12bot.com/)', 'MJ12bot'],
+    [
+      'Mozilla/5.0 (Windows NT 6.1; WOW64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/50.0.2661.102 Safari/537.36; 360Spider',
+      '360Spider',
+    ],
+    [
+      'Mozilla/5.0 (compatible; SemrushBot-SA/0.97; +http://www.semrush.com/bot.html)',
+      'SemrushBot-SA',
+    ],
+    ['Mozilla/5.0 (compatible; AhrefsBot/7.0; +http://ahrefs.com/robot/)', 'AhrefsBot'],
+    [
+      'Mozilla/5.0 (compatible; Yahoo! Slurp; http://help.yahoo.com/help/us/ysearch/slurp)',
+      'Yahoo',
+    ],
+    // HTTP products are separated by spaces (RFC 9110 §10.1.5): the first with a version names it.
+    ['Screaming Frog SEO Spider/21.0', 'Spider'],
+    ['k2spider/1.0', 'k2spider'],
   ])('%s → %s', (ua, token) => {
     expect(productToken(ua)).toBe(token);
   });

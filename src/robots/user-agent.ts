@@ -78,27 +78,50 @@ const BROWSER_PRODUCTS = new Set([
   'macintosh',
 ]);
 
+/** A product name's leading letters, digits, `-` and `_` (`MJ12bot` stays whole; `Yahoo!` → `Yahoo`). */
+function nameToken(value: string): string {
+  let end = 0;
+  while (end < value.length) {
+    const c = value.charCodeAt(end);
+    if (!(isTokenChar(c) || (c >= 0x30 && c <= 0x39))) break;
+    end++;
+  }
+  return value.slice(0, end);
+}
+
+/** A word that names a robot by itself (`360Spider`, `SomeBot`), as headers end with one. */
+const ROBOT_WORD = /^[A-Za-z0-9_-]*(?:bot|spider|crawler)[A-Za-z0-9_-]*$/i;
+
 /**
- * The product token a robot goes by. A bare token is returned as given (trimmed). From a full
- * User-Agent header the robot's token is taken: the name after `compatible;`
- * (`Mozilla/5.0 (compatible; Googlebot/2.1; …)` → `Googlebot`), else the first product that is
- * not a browser engine's (`facebookexternalhit/1.1 (…)` → `facebookexternalhit`).
+ * The name a robot goes by, from what a user gives: a bare name is returned as given (trimmed:
+ * `MJ12bot`, `Screaming Frog SEO Spider`). From a full User-Agent header the robot's product name
+ * is taken, digits included, without its version: the name after `compatible;`
+ * (`Mozilla/5.0 (compatible; MJ12bot/v1.4.8; …)` → `MJ12bot`); else the first product with a
+ * version that is not a browser engine's (`facebookexternalhit/1.1 (…)` → `facebookexternalhit`;
+ * products are separated by spaces, so `Screaming Frog SEO Spider/21.0` gives `Spider`: type
+ * the bare name instead); else, after a browser's products, a word that names a robot
+ * (`… Safari/537.36; 360Spider` → `360Spider`).
  */
 export function productToken(userAgent: string): string {
   const ua = userAgent.trim();
   if (!/[/(;]/.test(ua)) return ua;
   const compatible = /compatible;\s*([A-Za-z0-9_.!-]+)/i.exec(ua);
   if (compatible?.[1] !== undefined) {
-    const t = agentToken(compatible[1]);
+    const t = nameToken(compatible[1]);
     if (t !== '') return t;
   }
   // Split rather than match with a lookahead: linear on a hostile 100,000-character header.
-  for (const piece of ua.split(/[\s();,]+/)) {
-    const slash = piece.indexOf('/');
-    if (slash <= 0) continue;
-    const t = agentToken(piece.slice(0, slash));
+  const pieces = ua.split(/[\s();,]+/);
+  for (const piece of pieces) {
+    const at = piece.indexOf('/');
+    if (at <= 0) continue;
+    const t = nameToken(piece.slice(0, at));
     if (t !== '' && !BROWSER_PRODUCTS.has(t.toLowerCase())) return t;
   }
-  const first = agentToken(ua);
+  const first = nameToken(ua);
+  if (BROWSER_PRODUCTS.has(first.toLowerCase())) {
+    const robot = pieces.find((piece) => ROBOT_WORD.test(piece));
+    if (robot !== undefined) return robot;
+  }
   return first === '' ? ua : first;
 }
