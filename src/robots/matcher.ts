@@ -133,10 +133,11 @@ export class CompiledRules {
       let key = '';
       for (const seg of entry.segments.slice(1)) if (seg.length > key.length) key = seg;
       if (head.length >= Math.min(key.length, MAX_KEY) && head !== '') {
-        this.prefixes.add(head.slice(0, MAX_KEY), id);
+        this.prefixes.add(head, id);
       } else if (key === '') this.prefixes.add('', id);
       else this.floating.add(key.slice(0, MAX_KEY), id);
     });
+    this.prefixes.finish();
     this.floating.finish();
     this.seen = new Uint32Array(this.entries.length);
   }
