@@ -250,10 +250,27 @@ export const PAGE_NAMES: ReadonlySet<string> = new Set([
   ...CRAWLERS.flatMap((c) => [c.token.toLowerCase(), ...c.page.names]),
 ]);
 
+/** Names already looked up (a bulk audit asks about the same few robots for every URL); bounded. */
+const FOUND = new Map<string, CrawlerProfile | null>();
+
 /** The profile of a known crawler, by token or full User-Agent header (case-insensitive). */
 export function findCrawler(name: string): CrawlerProfile | undefined {
-  return BY_TOKEN.get(productToken(name).toLowerCase());
+  let crawler = FOUND.get(name);
+  if (crawler === undefined) {
+    crawler = BY_TOKEN.get(productToken(name).toLowerCase()) ?? null;
+    if (FOUND.size >= 1024) FOUND.clear();
+    FOUND.set(name, crawler);
+  }
+  return crawler ?? undefined;
 }
+
+/** Each profile's check options, made once: the engine remembers selections per options object. */
+const OPTIONS = new Map<CrawlerProfile, CheckOptions>(
+  CRAWLERS.map((c) => [
+    c,
+    Object.freeze({ fallbackTokens: c.fallbackTokens, ignoreStarGroup: c.ignoresStarGroup }),
+  ]),
+);
 
 export interface CrawlerVerdict extends Verdict {
   /** The profile applied, or null for a name we have no profile for (plain token matching). */
@@ -274,10 +291,7 @@ export function checkCrawler(
   semantics?: Semantics,
 ): CrawlerVerdict {
   const crawler = findCrawler(name) ?? null;
-  const options: CheckOptions =
-    crawler === null
-      ? {}
-      : { fallbackTokens: crawler.fallbackTokens, ignoreStarGroup: crawler.ignoresStarGroup };
+  const options: CheckOptions = crawler === null ? {} : (OPTIONS.get(crawler) ?? {});
   const verdict = checkUrl(
     robots,
     crawler?.token ?? name,

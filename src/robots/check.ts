@@ -31,7 +31,9 @@ interface Cache {
   indexes: Map<Semantics, GroupIndex>;
   /** Selections of robots checked without options, per semantics, by name as given. */
   plain: Record<Semantics, Map<string, Selection>>;
-  /** Selections with crawler-profile options, by a key of all the inputs. */
+  /** Selections with frozen options (crawler profiles', reused by checkCrawler), by identity… */
+  byOptions: WeakMap<CheckOptions, Record<Semantics, Map<string, Selection>>>;
+  /** …and by a key of all the inputs, for options objects made afresh. */
   selections: Map<string, Selection>;
   compiled: Map<string, CompiledRules>;
 }
@@ -45,6 +47,7 @@ function cacheOf(robots: RobotsTxt): Cache {
     cache = {
       indexes: new Map(),
       plain: { google: new Map(), rfc9309: new Map(), original1994: new Map() },
+      byOptions: new WeakMap(),
       selections: new Map(),
       compiled: new Map(),
     };
@@ -140,10 +143,25 @@ function select(
   const fallbacks = options.fallbackTokens ?? [];
   const ignoreStar = options.ignoreStarGroup === true;
   const plain = fallbacks.length === 0 && !ignoreStar;
-  const key = plain ? token : `${semantics}\n${token}\n${fallbacks.join('\n')}\n${ignoreStar}`;
-  const store = plain ? cache.plain[semantics] : cache.selections;
-  const cached = store.get(key);
-  if (cached !== undefined) return cached;
+  if (plain) {
+    const known = cache.plain[semantics].get(token);
+    if (known !== undefined) return known;
+  }
+  // A frozen options object (a crawler profile's) is remembered by its identity: no key string.
+  const reused = !plain && Object.isFrozen(options);
+  let same = reused ? cache.byOptions.get(options) : undefined;
+  if (same === undefined && reused) {
+    same = { google: new Map(), rfc9309: new Map(), original1994: new Map() };
+    cache.byOptions.set(options, same);
+  }
+  const known = same?.[semantics].get(token);
+  if (known !== undefined) return known;
+  const key = `${semantics}\n${token}\n${fallbacks.join('\n')}\n${ignoreStar}`;
+  const cached = plain ? undefined : cache.selections.get(key);
+  if (cached !== undefined) {
+    same?.[semantics].set(token, cached);
+    return cached;
+  }
 
   let index = cache.indexes.get(semantics);
   if (index === undefined) {
@@ -186,7 +204,11 @@ function select(
     choice,
     compiled: groups.length > 0 ? compiledFor(cache, groups, semantics) : null,
   };
-  store.set(key, selection);
+  if (plain) cache.plain[semantics].set(token, selection);
+  else {
+    cache.selections.set(key, selection);
+    same?.[semantics].set(token, selection);
+  }
   return selection;
 }
 

@@ -17,7 +17,7 @@ export class PrefixTrie {
   // Entries per node, by node number (most nodes have none).
   private readonly out: (number[] | undefined)[] = [];
   /** Nested levels, by the node (at depth LEVEL) whose crowded keys they index further. */
-  private readonly nested = new Map<number, PrefixTrie>();
+  private readonly nested: (PrefixTrie | undefined)[] = [];
   /** The deepest key: no descent goes deeper. */
   private depth = 0;
   private pending: { key: string; entry: number }[] = [];
@@ -48,7 +48,7 @@ export class PrefixTrie {
       const level = new PrefixTrie();
       for (const { key, entry } of list) level.add(key.slice(LEVEL), entry);
       level.finish();
-      this.nested.set(node, level);
+      this.nested[node] = level;
     }
   }
 
@@ -71,6 +71,6 @@ export class PrefixTrie {
       const out = outs[node];
       if (out !== undefined) for (let k = 0; k < out.length; k++) visit(out[k] as number);
     }
-    if (depth === LEVEL) this.nested.get(node)?.candidates(path, visit, from + LEVEL);
+    if (depth === LEVEL) this.nested[node]?.candidates(path, visit, from + LEVEL);
   }
 }
