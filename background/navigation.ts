@@ -33,7 +33,10 @@ export class Navigation {
    * Tabs whose page was read before its response headers arrived (Firefox can report a small
    * page 'complete' before its webRequest event): painted again when the headers come.
    */
-  private readonly awaitingHeaders = new Map<number, { url: string; incognito: boolean }>();
+  private readonly awaitingHeaders = new Map<
+    number,
+    { url: string; incognito: boolean; reading: boolean; arrived: boolean }
+  >();
 
   constructor(deps: NavigationDeps) {
     this.deps = deps;
@@ -47,9 +50,13 @@ export class Navigation {
     const { access, reports, settings, badge, pages } = this.deps;
     const mine = ++this.counter;
     this.latest.set(tabId, mine);
+    // Headers that arrive while the page is read are noted, not missed (onHeaders).
+    const wait = { url, incognito, reading: true, arrived: false };
+    if (readPage) this.awaitingHeaders.set(tabId, wait);
     const origin = robotsOrigin(url);
     const { checking, robots } = await settings.get();
     if (origin === null || checking !== 'auto' || !(await access.hasOrigin(origin))) {
+      if (this.awaitingHeaders.get(tabId) === wait) this.awaitingHeaders.delete(tabId);
       if (this.latest.get(tabId) === mine) await badge.paint(tabId, url, null);
       return;
     }
@@ -57,10 +64,13 @@ export class Navigation {
       reports.report(origin, incognito, false),
       readPage ? pages.read(tabId, url) : null,
     ]);
+    wait.reading = false;
     if (this.latest.get(tabId) !== mine) return;
-    if (page !== null && !page.headers.ok && page.headers.why === 'not-seen')
-      this.awaitingHeaders.set(tabId, { url, incognito });
-    else this.awaitingHeaders.delete(tabId);
+    const unseen = page !== null && !page.headers.ok && page.headers.why === 'not-seen';
+    // They came while the page was read: read it again, with them.
+    if (unseen && wait.arrived) return this.onTabUrl(tabId, url, incognito, true);
+    if (unseen) this.awaitingHeaders.set(tabId, wait);
+    else if (this.awaitingHeaders.get(tabId) === wait) this.awaitingHeaders.delete(tabId);
     await badge.paint(tabId, url, report, page);
     // Compile every robot's rules now, while the page loads, so the popup opens at once.
     reports.verdicts(report, url, robots);
@@ -70,6 +80,10 @@ export class Navigation {
   async onHeaders(tabId: number, url: string): Promise<void> {
     const waiting = this.awaitingHeaders.get(tabId);
     if (waiting === undefined || waiting.url.split('#')[0] !== url.split('#')[0]) return;
+    if (waiting.reading) {
+      waiting.arrived = true;
+      return;
+    }
     this.awaitingHeaders.delete(tabId);
     await this.onTabUrl(tabId, waiting.url, waiting.incognito, true);
   }

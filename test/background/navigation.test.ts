@@ -24,6 +24,7 @@ async function setup(
     granted?: readonly string[] | 'all';
     tabs?: OpenTab[];
     failingTabs?: number[];
+    domGate?: () => Promise<void>;
   } = {},
 ) {
   const { requests, fetchRobots } = servingText(TEXT);
@@ -64,7 +65,7 @@ async function setup(
     return granted === 'all' || origins.every((o) => granted.includes(o));
   });
   const errors: [where: string, message: string][] = [];
-  const pageServices = memoryPages();
+  const pageServices = memoryPages(undefined, options.domGate);
   const deps: NavigationDeps = {
     queryTabs: async () => options.tabs ?? [],
     access,
@@ -184,6 +185,31 @@ describe('Navigation.onHeaders', () => {
     // Once painted with its headers, later responses of other URLs change nothing.
     await navigation.onHeaders(5, 'https://a.test/other');
     expect(badges).toHaveLength(2);
+  });
+
+  test('headers that arrive while the page is being read are not missed (seen in Firefox)', async () => {
+    const url = 'https://a.test/public';
+    let release = () => {};
+    let gated = true;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { navigation, badges, pageHeaders } = await setup({
+      domGate: () => (gated ? gate : Promise.resolve()),
+    });
+    const painting = navigation.onTabUrl(5, url, false, true);
+    await new Promise((resolve) => setTimeout(resolve, 10)); // the DOM read is under way
+    await pageHeaders.observe({
+      tabId: 5,
+      url,
+      statusCode: 200,
+      responseHeaders: [{ name: 'X-Robots-Tag', value: 'noindex' }],
+    });
+    await navigation.onHeaders(5, url);
+    gated = false;
+    release();
+    await painting;
+    expect(badges.at(-1)).toEqual([5, '⊘']);
   });
 });
 
