@@ -76,6 +76,8 @@ export interface AppProps {
     report: Awaited<ReturnType<Actions['tabReport']>>;
     settings: Awaited<ReturnType<Actions['getSettings']>>;
     memory: PopupMemory | null;
+    /** The file's text, when the view left open shows it (asked for before the first screen). */
+    file?: (RobotsFile & { fetchedAt: number }) | null;
   };
 }
 
@@ -119,7 +121,7 @@ export function App({ tabId, actions, t, initial }: AppProps) {
   /** The file's text (robotsText), asked for once the verdicts are shown; or why it did not come. */
   const [file, setFile] = useState<
     (RobotsFile & { fetchedAt: number }) | { fetchedAt: number; error: string } | null
-  >(null);
+  >(initial?.file ?? null);
   const fileRef = useRef(file);
   fileRef.current = file;
   const store = useMemo(() => new MemoryStore(actions.memory), [actions]);

@@ -2,11 +2,18 @@
 // what the popup kept for the site (read meanwhile, from the tab's URL), the app renders.
 import { render } from 'preact';
 import { robotsOrigin } from '../../src/policy.ts';
+import type { RobotsFile } from '../../src/protocol.ts';
 import { extensionTranslator } from '../../webext/translator.ts';
 import { type Actions, connector } from '../connector.ts';
 import type { TargetTab } from '../requests.ts';
 import { App } from './app.tsx';
 import { MemoryStore, type PopupMemory } from './memory.ts';
+import type { View } from './tabs.tsx';
+
+/** The views that show the file's text. */
+const FILE_VIEWS: ReadonlySet<View> = new Set(['records', 'file', 'summary', 'tester']);
+
+type InitialFile = (RobotsFile & { fetchedAt: number }) | null;
 
 /** What main.tsx asked for before the app was loaded. */
 export interface FirstRequests {
@@ -45,9 +52,20 @@ export async function start(root: HTMLElement, first: FirstRequests, mark: Mark)
     first.settings,
     memory,
   ]);
+  // Left in a view that shows the file (the tester, Records…): its text comes before the first
+  // screen, so the view opens as it was left rather than "loading". The verdicts need none.
+  let file: InitialFile = null;
+  if (tab !== null && m !== null && FILE_VIEWS.has(m.view) && report?.ok) {
+    const r = report.value;
+    if (r.kind === 'report' && r.report.outcome.kind === 'ok') {
+      const { origin, fetchedAt } = r.report;
+      const reply = await connector.robotsText({ tabId: tab.id, origin, fetchedAt });
+      if (reply.ok) file = { ...reply.value, fetchedAt };
+    }
+  }
   mark('render')(null);
   document.documentElement.lang = t.locale;
-  const initial = report === null ? undefined : { report, settings, memory: m };
+  const initial = report === null ? undefined : { report, settings, memory: m, file };
   render(<App tabId={tab?.id ?? null} actions={connector} t={t} initial={initial} />, root);
   mark('rendered')(null);
 }

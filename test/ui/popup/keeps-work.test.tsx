@@ -286,6 +286,37 @@ describe('the first screen from what main.tsx asked for before rendering', () =>
     expect($('#panel-file [aria-busy="true"]')).toBeNull();
   });
 
+  test('reopened in the tester with its text given: the draft is there on the first screen', async () => {
+    const actions = fakeConnector({ tabReport: () => report() });
+    const first = await actions.tabReport({ tabId: 7 });
+    if (!first.ok || first.value.kind !== 'report') throw new Error('no report');
+    const { origin, fetchedAt } = first.value.report;
+    const text = await actions.robotsText({ tabId: 7, origin, fetchedAt });
+    if (!text.ok) throw new Error('no text');
+    const settings = await actions.getSettings({});
+    const memory = {
+      view: 'tester' as const,
+      selected: null,
+      testerUrl: '/kept',
+      drafting: true,
+      draft: 'User-agent: *\nDisallow: /kept\n',
+      scroll: {},
+    };
+    await preloadLazyViews();
+    render(
+      <App
+        tabId={7}
+        actions={actions}
+        t={t}
+        initial={{ report: first, settings, memory, file: { ...text.value, fetchedAt } }}
+      />,
+    );
+    await waitFor(() => expect($<HTMLTextAreaElement>('textarea[data-draft]')).not.toBeNull());
+    expect($<HTMLTextAreaElement>('textarea[data-draft]')?.value).toBe(memory.draft);
+    expect($('#panel-tester [aria-busy="true"]')).toBeNull();
+    expect(actions.calls.filter((c) => c.name === 'robotsText')).toHaveLength(1);
+  });
+
   test('a text asked for a fetch the cache no longer holds: the report is asked for again, once', async () => {
     const actions = fakeConnector({
       tabReport: () => report(),
