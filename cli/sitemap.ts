@@ -26,12 +26,105 @@ export interface SitemapLimits {
   timeoutMs?: number;
 }
 
-/** Something in a sitemap that was skipped, and why, in one line of English. */
+/**
+ * Why a sitemap could not be read, or not to its end, with its params: as a problem, the sitemap
+ * (`source`) was not read; as the `reason` of a 'partial' problem, it was read only in part.
+ */
+export type SitemapFailureCode =
+  /** `{ ms }`: no complete answer within the time limit. */
+  | 'timeout'
+  | 'no-file'
+  | 'folder'
+  | 'permission'
+  /** `{ error }`: zlib's message. */
+  | 'not-gzip'
+  /** `{ error, cause }`: fetch's message and the reason under it (ECONNREFUSED, ENOTFOUND…). */
+  | 'network'
+  /** `{ error }`: any other error's message. */
+  | 'error'
+  /** `{ status, statusText }`: a response that is not 2xx (statusText may be ''). */
+  | 'http-status'
+  /** A URL of a scheme other than http(s) or file. */
+  | 'other-scheme'
+  | 'bad-url';
+
+/** Something in a sitemap that was skipped, and why; cli/sitemap-words.ts says it in words. */
+export type SitemapProblemCode =
+  | SitemapFailureCode
+  /** `{ reason: SitemapFailureCode, …its params }`: the body failed half way. */
+  | 'partial'
+  /** `{ target }`: redirected to an index above it. */
+  | 'redirect-loop'
+  /** `{ target }`: redirected to a sitemap read already. */
+  | 'redirect-repeat'
+  /** `{ child }`: an index lists an index above it. */
+  | 'loop'
+  /** `{ child }`: an index lists itself. */
+  | 'self-loop'
+  /** `{ child }`: an index lists a sitemap read already. */
+  | 'repeat'
+  /** `{ child }`: an index lists a child twice (read once). */
+  | 'listed-twice'
+  /** `{ level, limit }`: an index nested past maxDepth; deeper indexes are not followed. */
+  | 'depth-limit'
+  /** `{ limit, child }`: maxSitemaps read; `child` and the sitemaps after it are skipped. */
+  | 'count-limit'
+  /** `{ limit }`: maxUrls given; the URLs after them are skipped. */
+  | 'url-limit'
+  /** `{ limit }`: larger than maxBytes; the rest is skipped. */
+  | 'too-large'
+  /** `{ limit }`: larger than maxBytes once gunzipped; the rest is skipped. */
+  | 'too-large-unzipped'
+  /** `{ count }`: bad entries past the first ten, counted. */
+  | 'more-skipped'
+  /** `{ encoding }`: a declared encoding other than UTF-8 (read as UTF-8). */
+  | 'encoding'
+  /** `{ error }`: not well-formed XML (the parser's message); the rest is skipped. */
+  | 'not-xml'
+  /** `{ element }`: a root element other than <urlset> or <sitemapindex>. */
+  | 'wrong-root'
+  /** Nothing in it. */
+  | 'empty'
+  /** `{ entry }`: a <url> or <sitemap> (`entry` is the element's name) without <loc>. */
+  | 'no-loc'
+  | 'empty-loc'
+  /** `{ url }`: a <loc> that is not an http(s) URL (in JSON quotes, cut at 200 characters). */
+  | 'not-http-loc'
+  /** `{ url }`: a line of a text sitemap that is not an http(s) URL (in JSON quotes, cut at 200 characters). */
+  | 'not-http-line';
+
+export type SitemapParams = Record<string, string | number>;
+
+/** Something in a sitemap that was skipped, and why. */
 export interface SitemapProblem {
   /** The sitemap it was found in: the path or URL given, or the `<loc>` of the index that listed it. */
   source: string;
-  message: string;
+  code: SitemapProblemCode;
+  params: SitemapParams;
 }
+
+/** The top source cannot be read at all; `message` is the code, the words are the caller's. */
+export class SitemapUnreadable extends Error {
+  readonly source: string;
+  readonly code: SitemapFailureCode;
+  readonly params: SitemapParams;
+
+  constructor(source: string, failure: Failure) {
+    super(failure.code);
+    this.source = source;
+    this.code = failure.code;
+    this.params = failure.params;
+  }
+}
+
+/** Why a source could not be read, or not to its end. */
+interface Failure {
+  readonly code: SitemapFailureCode;
+  readonly params: SitemapParams;
+}
+
+/** Tells a problem of the sitemap being read. */
+type Tell = (code: SitemapProblemCode, params?: SitemapParams) => void;
 
 export type SitemapOptions = SitemapLimits & {
   /** Told each problem once, as it is found; the reading goes on (default: problems are dropped). */
@@ -63,7 +156,8 @@ const OTHER_SCHEME_URL = /^[a-z][a-z\d+.-]*:\/\//i;
  * http(s) URL, streamed in document order; nested indexes followed depth first in order. Gzip
  * (.gz or Content-Encoding/magic bytes 1f 8b) is read transparently. Never throws for bad content:
  * a child that cannot be read or parsed is reported through onProblem and skipped; only the TOP
- * source being unreadable throws (an Error whose message is one line, for the CLI's exit status 2).
+ * source being unreadable throws, a SitemapUnreadable (for the CLI's exit status 2). Problems and
+ * that error are codes with params; cli/sitemap-words.ts says them in words.
  */
 export async function* sitemapUrls(
   source: string,
@@ -104,7 +198,7 @@ function limitsOf(options: SitemapLimits): Required<SitemapLimits> {
     if (value === undefined) continue;
     // A caller's mistake, not the sitemap's: thrown, as p2r throws for a malformed pattern.
     if (!Number.isInteger(value) || value < 0) {
-      throw new RangeError(`sitemapUrls: ${key} must be a whole number ≥ 0, not ${value}`);
+      throw new RangeError(`sitemapUrls: ${key} = ${value} (integer ≥ 0)`);
     }
     limits[key] = value;
   }
@@ -123,15 +217,15 @@ async function* readSitemap(
   ancestors: readonly string[],
 ): AsyncGenerator<string> {
   const isTop = level === 1;
-  const tell = (message: string) => run.tell({ source, message });
+  const tell: Tell = (code, params = {}) => run.tell({ source, code, params });
   run.sitemapsRead++;
   let opened: Opened;
   try {
     opened = await openSource(run, source);
   } catch (error) {
     if (!(error instanceof Unreadable)) throw error;
-    if (isTop) throw new Error(`Cannot read the sitemap ${oneLine(source)}: ${error.message}`);
-    tell(`not read: ${error.message}`);
+    if (isTop) throw new SitemapUnreadable(oneLine(source), error.failure);
+    tell(error.failure.code, error.failure.params);
     return;
   }
   const selfKeys = opened.key === keyOf(source) ? [opened.key] : [keyOf(source), opened.key];
@@ -143,11 +237,11 @@ async function* readSitemap(
     // A redirect may lead back up the chain, or to a sitemap read already.
     if (opened.key !== keyOf(source)) {
       if (ancestors.includes(opened.key)) {
-        tell(`redirected to ${opened.key}, an index above it: a loop, not followed`);
+        tell('redirect-loop', { target: opened.key });
         return;
       }
       if (run.visited.has(opened.key)) {
-        tell(`redirected to ${opened.key}, read already: not read twice`);
+        tell('redirect-repeat', { target: opened.key });
         return;
       }
       run.visited.add(opened.key);
@@ -159,10 +253,7 @@ async function* readSitemap(
       if (reader.kind === 'sitemapindex') {
         if (level > run.limits.maxDepth) {
           if (!run.hasToldDepth) {
-            tell(
-              `a sitemap index nested ${level} deep, past the limit of ${run.limits.maxDepth}: ` +
-                'deeper indexes are not followed',
-            );
+            tell('depth-limit', { level, limit: run.limits.maxDepth });
             run.hasToldDepth = true;
           }
           return;
@@ -182,16 +273,14 @@ async function* readSitemap(
       yield* giveUrls(run, reader.found, opened.deadline, tell);
       if (run.isStopped) return;
     }
-    if (reader.failure !== null) tell(reader.failure);
+    if (reader.failure !== null) tell(reader.failure.code, reader.failure.params);
     if (opened.isCut) {
-      tell(
-        `larger than ${run.limits.maxBytes.toLocaleString('en-US')} bytes` +
-          `${opened.isGzip ? ' unzipped' : ''}: the rest of it is skipped`,
-      );
+      tell(opened.isGzip ? 'too-large-unzipped' : 'too-large', { limit: run.limits.maxBytes });
     }
   } catch (error) {
     // The body failed half way: a time-out, a connection reset, a truncated or corrupt gzip.
-    tell(`read only in part: ${describeFailure(error, opened.deadline)}`);
+    const failure = describeFailure(error, opened.deadline);
+    tell('partial', { reason: failure.code, ...failure.params });
   } finally {
     entryProblems.tellRest();
     opened.close();
@@ -201,14 +290,11 @@ async function* readSitemap(
     const key = keyOf(child);
     // A sitemap read since this index was read, below one of its earlier children.
     if (run.visited.has(key)) {
-      tell(`lists ${child}, read already: not read twice`);
+      tell('repeat', { child });
       continue;
     }
     if (run.sitemapsRead >= run.limits.maxSitemaps) {
-      tell(
-        `${run.limits.maxSitemaps.toLocaleString('en-US')} sitemaps read, the limit: ` +
-          `${child} and the sitemaps after it are skipped`,
-      );
+      tell('count-limit', { limit: run.limits.maxSitemaps, child });
       run.isStopped = true;
       return;
     }
@@ -227,8 +313,8 @@ interface IndexEntries {
   isCut: boolean;
 }
 
-function loopOf(key: string, index: IndexEntries): string {
-  return index.selfKeys.includes(key) ? 'itself' : 'an index above it';
+function loopOf(key: string, index: IndexEntries): 'self-loop' | 'loop' {
+  return index.selfKeys.includes(key) ? 'self-loop' : 'loop';
 }
 
 /**
@@ -242,16 +328,15 @@ function keepChildren(
   found: string[],
   index: IndexEntries,
   entryProblems: EntryProblems,
-  tell: (message: string) => void,
+  tell: Tell,
 ): void {
   const room = run.limits.maxSitemaps - run.sitemapsRead + 1;
   for (const child of found) {
     if (index.isCut) break;
     const key = keyOf(child);
-    if (index.path.includes(key))
-      tell(`lists ${child}, ${loopOf(key, index)}: a loop, not followed`);
-    else if (index.keys.has(key)) entryProblems.tell(`lists ${child} twice: read once`);
-    else if (run.visited.has(key)) tell(`lists ${child}, read already: not read twice`);
+    if (index.path.includes(key)) tell(loopOf(key, index), { child });
+    else if (index.keys.has(key)) entryProblems.tell('listed-twice', { child });
+    else if (run.visited.has(key)) tell('repeat', { child });
     else if (index.children.length >= room) index.isCut = true;
     else {
       index.keys.add(key);
@@ -266,16 +351,13 @@ async function* giveUrls(
   run: Run,
   found: string[],
   deadline: Deadline | null,
-  tell: (message: string) => void,
+  tell: Tell,
 ): AsyncGenerator<string> {
   deadline?.pause();
   try {
     for (const url of found) {
       if (run.urlsGiven >= run.limits.maxUrls) {
-        tell(
-          `${run.limits.maxUrls.toLocaleString('en-US')} URLs given, the limit: ` +
-            'the URLs after them are skipped',
-        );
+        tell('url-limit', { limit: run.limits.maxUrls });
         run.isStopped = true;
         return;
       }
@@ -291,22 +373,20 @@ async function* giveUrls(
 /** Counts the bad entries of one sitemap: the first few told, the rest in one sum at its end. */
 class EntryProblems {
   private count = 0;
-  private readonly tellOne: (message: string) => void;
+  private readonly tellOne: Tell;
 
-  constructor(tellOne: (message: string) => void) {
+  constructor(tellOne: Tell) {
     this.tellOne = tellOne;
   }
 
-  tell(message: string): void {
+  tell(code: SitemapProblemCode, params?: SitemapParams): void {
     this.count++;
-    if (this.count <= ENTRY_PROBLEMS_TOLD) this.tellOne(message);
+    if (this.count <= ENTRY_PROBLEMS_TOLD) this.tellOne(code, params);
   }
 
   tellRest(): void {
     const rest = this.count - ENTRY_PROBLEMS_TOLD;
-    if (rest > 0) {
-      this.tellOne(`${rest.toLocaleString('en-US')} more entries skipped, for the same reasons`);
-    }
+    if (rest > 0) this.tellOne('more-skipped', { count: rest });
   }
 }
 
@@ -325,7 +405,7 @@ type NamespacedParser = SaxesParser<{ xmlns: true; position: true }>;
 class SitemapReader {
   kind: SitemapKind | undefined;
   readonly found: string[] = [];
-  failure: string | null = null;
+  failure: { code: SitemapProblemCode; params: SitemapParams } | null = null;
   private xml: NamespacedParser | undefined;
   private pendingLine = '';
   // Where the XML parser stands: the depth of the open element, the root's namespace (the
@@ -338,9 +418,9 @@ class SitemapReader {
   private loc = '';
 
   private readonly entryProblems: EntryProblems;
-  private readonly tell: (message: string) => void;
+  private readonly tell: Tell;
 
-  constructor(entryProblems: EntryProblems, tell: (message: string) => void) {
+  constructor(entryProblems: EntryProblems, tell: Tell) {
     this.entryProblems = entryProblems;
     this.tell = tell;
   }
@@ -365,7 +445,7 @@ class SitemapReader {
     if (this.failure !== null) return;
     if (this.xml !== undefined) this.xml.close();
     else if (this.kind === 'text') this.readLines('', true);
-    else this.failure = 'empty';
+    else this.failure = { code: 'empty', params: {} };
   }
 
   private readLines(text: string, isLast: boolean): void {
@@ -373,7 +453,7 @@ class SitemapReader {
     // The last piece may be a line cut by the chunk's end: kept for the next chunk.
     this.pendingLine = isLast ? '' : (lines.pop() ?? '');
     for (const line of lines) {
-      if (line.trim() !== '') this.accept(line, 'a line');
+      if (line.trim() !== '') this.accept(line, 'line');
     }
   }
 
@@ -383,9 +463,7 @@ class SitemapReader {
       const encoding = decl.encoding;
       if (encoding !== undefined && !/^utf-?8$/i.test(encoding)) {
         // sitemaps.org: "The Sitemap must … Use UTF-8 encoding."
-        this.tell(
-          `declares the encoding ${oneLine(encoding)}; read as UTF-8, as sitemaps.org requires`,
-        );
+        this.tell('encoding', { encoding: oneLine(encoding) });
       }
     });
     xml.on('opentag', (tag) => this.open(tag));
@@ -400,7 +478,7 @@ class SitemapReader {
       // XML 1.0 §1.2: a well-formedness error is fatal. saxes would go on, but what it reads after
       // one (an unescaped & swallows the rest of the file) is not the sitemap.
       if (this.failure === null) {
-        this.failure = `not well-formed XML (${oneLine(error.message)}): the rest of it is skipped`;
+        this.failure = { code: 'not-xml', params: { error: oneLine(error.message) } };
       }
     });
     return xml;
@@ -414,9 +492,7 @@ class SitemapReader {
         this.kind = tag.local;
         this.rootUri = tag.uri;
       } else {
-        this.failure =
-          `its root element is <${oneLine(tag.name)}>, not <urlset> or <sitemapindex>: ` +
-          'not a sitemap';
+        this.failure = { code: 'wrong-root', params: { element: oneLine(tag.name) } };
       }
     } else if (this.depth === 2) {
       this.isInEntry = tag.uri === this.rootUri && tag.local === this.entryName();
@@ -432,12 +508,12 @@ class SitemapReader {
     if (this.depth === 3 && this.isInLoc) {
       this.isInLoc = false;
       this.hasLoc = true;
-      this.accept(this.loc, '<loc>');
+      this.accept(this.loc, 'loc');
       this.loc = '';
     } else if (this.depth === 2 && this.isInEntry) {
       this.isInEntry = false;
       // sitemaps.org: <loc> is required in every <url> and <sitemap>.
-      if (!this.hasLoc) this.entryProblems.tell(`a <${this.entryName()}> without <loc>`);
+      if (!this.hasLoc) this.entryProblems.tell('no-loc', { entry: this.entryName() });
     }
     this.depth--;
   }
@@ -447,11 +523,16 @@ class SitemapReader {
   }
 
   /** sitemaps.org: a `<loc>` is an absolute URL beginning with the protocol; only http(s) is read. */
-  private accept(raw: string, what: string): void {
+  private accept(raw: string, what: 'loc' | 'line'): void {
     const url = raw.trim();
     if (isHttpUrl(url)) this.found.push(url);
-    else if (url === '') this.entryProblems.tell(`an empty ${what}`);
-    else this.entryProblems.tell(`${what} that is not an http(s) URL: ${quoted(url)}`);
+    // A blank line is skipped before it gets here: only a <loc> can be empty.
+    else if (url === '') this.entryProblems.tell('empty-loc');
+    else {
+      this.entryProblems.tell(what === 'loc' ? 'not-http-loc' : 'not-http-line', {
+        url: quoted(url),
+      });
+    }
   }
 }
 
@@ -461,8 +542,19 @@ function isHttpUrl(text: string): boolean {
 
 // ---- Fetching and opening -----------------------------------------------------------------------
 
-/** A source that cannot be read at all; its message is one line. */
-class Unreadable extends Error {}
+/** A source that cannot be read at all, and why. */
+class Unreadable extends Error {
+  readonly failure: Failure;
+
+  constructor(code: SitemapFailureCode, params: SitemapParams = {}) {
+    super(code);
+    this.failure = { code, params };
+  }
+
+  static of(failure: Failure): Unreadable {
+    return new Unreadable(failure.code, failure.params);
+  }
+}
 
 interface Opened {
   /** The bytes as stored or sent, gunzipped when they start with gzip's magic bytes. */
@@ -501,14 +593,14 @@ function keyOf(source: string): string {
 async function openSource(run: Run, source: string): Promise<Opened> {
   if (HTTP_URL.test(source)) return openUrl(run, source);
   if (OTHER_SCHEME_URL.test(source) && !/^file:/i.test(source)) {
-    throw new Unreadable('only http(s) URLs and local files are read');
+    throw new Unreadable('other-scheme');
   }
   let path = source;
   if (/^file:/i.test(source)) {
     try {
       path = fileURLToPath(source);
     } catch (error) {
-      throw new Unreadable(oneLine(errorMessage(error)));
+      throw new Unreadable('error', { error: oneLine(errorMessage(error)) });
     }
   }
   const stream = createReadStream(path);
@@ -517,24 +609,24 @@ async function openSource(run: Run, source: string): Promise<Opened> {
 }
 
 async function openUrl(run: Run, url: string): Promise<Opened> {
-  if (!URL.canParse(url)) throw new Unreadable('not a valid URL');
+  if (!URL.canParse(url)) throw new Unreadable('bad-url');
   const controller = new AbortController();
   const deadline = new Deadline(run.limits.timeoutMs, controller);
   deadline.resume();
   let response: Response;
   try {
     response = await run.fetch(url, {
-      // As the robots.txt fetch: no cookies, no HTTP cache, no referrer.
+      // As the robots.txt fetch: no cookies, no HTTP cache, no referrer. Redirects are followed
+      // (fetch's default `redirect`, left unset).
       credentials: 'omit',
       cache: 'no-store',
       referrerPolicy: 'no-referrer',
-      redirect: 'follow',
       signal: controller.signal,
       headers: { accept: 'application/xml, text/xml;q=0.9, text/plain;q=0.8, */*;q=0.5' },
     });
   } catch (error) {
     deadline.dispose();
-    throw new Unreadable(describeFailure(error, deadline));
+    throw Unreadable.of(describeFailure(error, deadline));
   }
   const close = () => {
     deadline.dispose();
@@ -543,9 +635,10 @@ async function openUrl(run: Run, url: string): Promise<Opened> {
   };
   if (!response.ok) {
     close();
-    throw new Unreadable(
-      `HTTP ${response.status}${response.statusText ? ` ${oneLine(response.statusText)}` : ''}`,
-    );
+    throw new Unreadable('http-status', {
+      status: response.status,
+      statusText: oneLine(response.statusText),
+    });
   }
   const body = response.body;
   const chunks = body === null ? emptyChunks() : readerChunks(body);
@@ -576,7 +669,7 @@ async function sniffed(
   } catch (error) {
     close();
     await iterator.return?.().catch(() => {});
-    throw new Unreadable(describeFailure(error, deadline));
+    throw Unreadable.of(describeFailure(error, deadline));
   }
   const first = head[0];
   const second = first !== undefined && first.byteLength > 1 ? first[1] : head[1]?.[0];
@@ -700,32 +793,36 @@ class Deadline {
   }
 }
 
-// ---- Words --------------------------------------------------------------------------------------
+// ---- Failures -----------------------------------------------------------------------------------
 
-/** Why a source could not be read, or not to its end, in one line. */
-function describeFailure(error: unknown, deadline: Deadline | null): string {
-  if (deadline?.isExpired) {
-    return `no complete answer within ${deadline.limitMs.toLocaleString('en-US')} ms`;
-  }
-  if (error instanceof Unreadable) return error.message;
+/** Why a source could not be read, or not to its end: a code and its params (one-line texts). */
+function describeFailure(error: unknown, deadline: Deadline | null): Failure {
+  if (deadline?.isExpired) return { code: 'timeout', params: { ms: deadline.limitMs } };
+  if (error instanceof Unreadable) return error.failure;
   const message = oneLine(errorMessage(error));
   const code = (error as { code?: unknown } | null)?.code;
   switch (code) {
     case 'ENOENT':
-      return 'no such file';
+      return { code: 'no-file', params: {} };
     case 'EISDIR':
-      return 'a folder, not a file';
+      return { code: 'folder', params: {} };
     case 'EACCES':
     case 'EPERM':
-      return 'permission denied';
+      return { code: 'permission', params: {} };
   }
   // zlib's codes: Z_BUF_ERROR for a stream cut short, Z_DATA_ERROR for bytes that are not deflate.
-  if (typeof code === 'string' && code.startsWith('Z_')) return `not valid gzip (${message})`;
+  if (typeof code === 'string' && code.startsWith('Z_')) {
+    return { code: 'not-gzip', params: { error: message } };
+  }
   // Node's fetch says "fetch failed" and puts the reason (ECONNREFUSED, ENOTFOUND…) in `cause`.
   const cause = (error as { cause?: { code?: unknown; message?: unknown } } | null)?.cause;
-  if (typeof cause?.code === 'string') return `${message} (${cause.code})`;
-  if (typeof cause?.message === 'string') return `${message} (${oneLine(cause.message)})`;
-  return message;
+  if (typeof cause?.code === 'string') {
+    return { code: 'network', params: { error: message, cause: cause.code } };
+  }
+  if (typeof cause?.message === 'string') {
+    return { code: 'network', params: { error: message, cause: oneLine(cause.message) } };
+  }
+  return { code: 'error', params: { error: message } };
 }
 
 function errorMessage(error: unknown): string {

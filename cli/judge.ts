@@ -1,0 +1,92 @@
+// One verdict per (URL, agent), as the command line's records give it: the robot's own profile
+// (its vendor's reading and fallbacks, as in the popup), or one reading applied to the name as
+// given with no fallbacks (--semantics, as Google's robots_main does).
+import {
+  type CrawlerVerdict,
+  checkCrawler,
+  findCrawler,
+  type RobotVerdicts,
+} from '../src/crawlers.ts';
+import { checkUrl, type Rule, type Semantics } from '../src/robots/index.ts';
+import type { Source } from './sources.ts';
+
+/** A check record (the jsonl keys, in order; csv has the same columns). */
+export interface CheckRecord {
+  url: string;
+  agent: string;
+  allowed: boolean;
+  /** 1-based line of the deciding rule; null when none decided (or a 4xx/5xx outcome did). */
+  line: number | null;
+  semantics: Semantics;
+  /** The deciding rule as written (`Disallow: /private`), or null. */
+  rule: string | null;
+  /** The robots.txt fetch: 'ok' (rules), 'unavailable' (4xx: all allowed), 'unreachable' (all disallowed). */
+  robots: Source['kind'];
+}
+
+/** An input line that is not a URL: the run goes on. */
+export interface ErrorRecord {
+  url: string;
+  error: string;
+}
+
+/** The deciding rule as the file has it. */
+export function ruleLine(rule: Rule | null): string | null {
+  if (rule === null) return null;
+  return rule.written ?? `${rule.type === 'allow' ? 'Allow' : 'Disallow'}: ${rule.value}`;
+}
+
+/** The reading a robot is judged by: --semantics, else its profile's (RFC 9309 for others). */
+export function readingOf(agent: string, semantics: Semantics | null): Semantics {
+  return semantics ?? findCrawler(agent)?.semantics ?? 'rfc9309';
+}
+
+/** The robot's verdict with its explanation's inputs, or null where an outcome decides for all. */
+export function verdictOf(
+  source: Source,
+  agent: string,
+  url: string,
+  semantics: Semantics | null,
+): CrawlerVerdict | null {
+  if (source.kind !== 'ok') return null;
+  if (semantics === null) return checkCrawler(source.parsed, agent, url);
+  return { ...checkUrl(source.parsed, agent, url, semantics), crawler: null, fallback: null };
+}
+
+/** A check record for one (URL, agent). */
+export function checkRecord(
+  source: Source,
+  agent: string,
+  url: string,
+  semantics: Semantics | null,
+): CheckRecord {
+  const verdict = verdictOf(source, agent, url, semantics);
+  return {
+    url,
+    agent,
+    allowed: verdict === null ? source.kind === 'unavailable' : verdict.allowed,
+    line: verdict?.rule?.line ?? null,
+    semantics: verdict?.reason.semantics ?? readingOf(agent, semantics),
+    rule: ruleLine(verdict?.rule ?? null),
+    robots: source.kind,
+  };
+}
+
+/** The three readings of a robot, for the text format's words (explainVerdict). */
+export function robotVerdicts(
+  source: Source & { kind: 'ok' },
+  agent: string,
+  url: string,
+  semantics: Semantics | null,
+): RobotVerdicts {
+  const verdict = verdictOf(source, agent, url, semantics) as CrawlerVerdict;
+  if (semantics !== null) {
+    return { robot: agent, verdict, rfc9309: verdict.allowed, original1994: verdict.allowed };
+  }
+  return {
+    robot: agent,
+    verdict,
+    rfc9309: checkCrawler(source.parsed, agent, url, 'rfc9309').allowed,
+    original1994: checkCrawler(source.parsed, agent, url, 'original1994').allowed,
+  };
+}

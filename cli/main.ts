@@ -1,0 +1,308 @@
+// robots-lens, the command line: `check` judges URLs against robots.txt files, `diff` says which
+// verdicts change between two versions of one. A client of the library (src/) and the explain
+// layer, with the extension's fetch policy: nothing here decides a verdict or says a sentence of
+// its own. Exit status: 0 done; 1 some input lines were not URLs, or a --fail-on condition held;
+// 2 a usage error or an unreadable input (one line on stderr, nothing on stdout).
+import { once } from 'node:events';
+import type { Readable, Writable } from 'node:stream';
+import { parseArgs } from 'node:util';
+import en from '../_locales/en/messages.json';
+import es from '../_locales/es/messages.json';
+import ru from '../_locales/ru/messages.json';
+import th from '../_locales/th/messages.json';
+import pkg from '../package.json';
+import {
+  lookupIn,
+  type Messages,
+  printableText,
+  type Translator,
+  translator,
+} from '../src/explain/index.ts';
+import type { Semantics } from '../src/robots/index.ts';
+import { DEFAULT_ROBOTS } from '../src/settings.ts';
+import { inOrder, urlInputs } from './inputs.ts';
+import { type CheckRecord, checkRecord } from './judge.ts';
+import { OriginSources, readSource, type Source, UnreadableInput } from './sources.ts';
+import { type CheckItem, checkWriter, diffWriter, FORMATS, type Format } from './writers.ts';
+
+const CATALOGUES: Record<string, Messages> = { en, es, ru, th } as Record<string, Messages>;
+const READINGS: readonly Semantics[] = ['google', 'rfc9309', 'original1994'];
+
+export interface Io {
+  stdin: Readable;
+  stdout: Writable & { isTTY?: boolean };
+  stderr: Writable & { isTTY?: boolean };
+}
+
+/** A usage error: the run stops with exit status 2 and this one line. */
+class UsageError extends Error {}
+
+const OPTIONS = {
+  robots: { type: 'string' },
+  agent: { type: 'string', multiple: true },
+  semantics: { type: 'string' },
+  urls: { type: 'string' },
+  sitemap: { type: 'string' },
+  format: { type: 'string' },
+  lang: { type: 'string' },
+  'fail-on-disallowed': { type: 'boolean' },
+  'fail-on-change': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+} as const;
+
+/** Output written in chunks, waiting for the stream to drain (memory stays flat on a slow pipe). */
+class Output {
+  private chunk = '';
+  private readonly stream: Writable;
+
+  constructor(stream: Writable) {
+    this.stream = stream;
+  }
+
+  async write(text: string): Promise<void> {
+    this.chunk += text;
+    if (this.chunk.length >= 65_536) await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    if (this.chunk === '') return;
+    const text = this.chunk;
+    this.chunk = '';
+    if (!this.stream.write(text)) await once(this.stream, 'drain');
+  }
+}
+
+/** URLs done and their rate, on stderr when it is a terminal; silent otherwise. */
+function progress(io: Io, t: Translator) {
+  const started = Date.now();
+  let count = 0;
+  let shown = 0;
+  return {
+    tick(): void {
+      count++;
+      if (!io.stderr.isTTY) return;
+      const now = Date.now();
+      if (now - shown < 200) return;
+      shown = now;
+      const rate = Math.round(count / Math.max((now - started) / 1000, 0.001));
+      io.stderr.write(`\r${t('cliProgress', count, rate)}\u001b[K`);
+    },
+    done(): void {
+      if (io.stderr.isTTY && shown !== 0) io.stderr.write('\r\u001b[K');
+    },
+  };
+}
+
+/** An input line as a URL to judge, or why it is not one. */
+function urlOrError(
+  line: string,
+  pathsAllowed: boolean,
+  t: Translator,
+): string | { error: string } {
+  if (line.startsWith('/')) return pathsAllowed ? line : { error: t('cliPathNeedsRobots') };
+  try {
+    const url = new URL(line);
+    if (url.protocol === 'http:' || url.protocol === 'https:') return line;
+  } catch {
+    // Not a URL at all: said below, as for any other scheme.
+  }
+  return { error: t('cliNotUrl') };
+}
+
+function parse(argv: string[], t: Translator) {
+  try {
+    return parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new UsageError(t('cliUsageError', message.split('\n')[0] ?? ''));
+  }
+}
+
+function choice<T extends string>(
+  value: string | undefined,
+  allowed: readonly T[],
+  option: string,
+  t: Translator,
+): T | null {
+  if (value === undefined) return null;
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw new UsageError(t('cliBadValue', `--${option}`, value, allowed.join(', ')));
+}
+
+/** Runs the command line; returns the exit status. Never throws. */
+export async function main(argv: string[], io: Io): Promise<number> {
+  // The language first, so even a usage error is said in it.
+  const langAt = argv.indexOf('--lang');
+  const asked =
+    langAt === -1 ? argv.find((a) => a.startsWith('--lang='))?.slice(7) : argv[langAt + 1];
+  const lang = asked !== undefined && Object.hasOwn(CATALOGUES, asked) ? asked : 'en';
+  const t = translator(lookupIn(CATALOGUES[lang] as Messages), lang);
+  try {
+    return await run(argv, io, t);
+  } catch (error) {
+    const message =
+      error instanceof UsageError || error instanceof UnreadableInput
+        ? error.message
+        : t('cliFailed', error instanceof Error ? error.message : String(error));
+    io.stderr.write(`${printableText(message.split('\n')[0] ?? '', false)}\n`);
+    return 2;
+  }
+}
+
+async function run(argv: string[], io: Io, t: Translator): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined) throw new UsageError(t('cliUsageError', 'robots-lens check | diff'));
+  if (command === '--help' || command === '-h') {
+    io.stdout.write(`${t('cliHelp')}\n`);
+    return 0;
+  }
+  if (command === '--version' || command === '-v') {
+    io.stdout.write(`${pkg.version}\n`);
+    return 0;
+  }
+  if (command !== 'check' && command !== 'diff')
+    throw new UsageError(t('cliUnknownCommand', command));
+  const { values, positionals } = parse(rest, t);
+  if (values.help) {
+    io.stdout.write(`${t(command === 'check' ? 'cliCheckHelp' : 'cliDiffHelp')}\n`);
+    return 0;
+  }
+  choice(values.lang, Object.keys(CATALOGUES), 'lang', t);
+  const format = choice<Format>(values.format, FORMATS, 'format', t) ?? 'text';
+  const semantics = choice<Semantics>(values.semantics, READINGS, 'semantics', t);
+  const agents = values.agent ?? [...DEFAULT_ROBOTS];
+  if (agents.some((a) => a.trim() === '')) throw new UsageError(t('cliEmptyAgent'));
+  const inputs = [values.urls !== undefined, values.sitemap !== undefined].filter(Boolean).length;
+  if (inputs > 1) throw new UsageError(t('cliOneInput'));
+  return command === 'check'
+    ? check(positionals, values, { format, semantics, agents }, io, t)
+    : diff(positionals, values, { format, semantics, agents }, io, t);
+}
+
+interface Common {
+  format: Format;
+  semantics: Semantics | null;
+  agents: readonly string[];
+}
+
+type Values = ReturnType<typeof parse>['values'];
+
+async function check(
+  positionals: string[],
+  values: Values,
+  { format, semantics, agents }: Common,
+  io: Io,
+  t: Translator,
+): Promise<number> {
+  if (values['fail-on-change'])
+    throw new UsageError(t('cliWrongCommandOption', '--fail-on-change', 'diff'));
+  const warn = (message: string) => io.stderr.write(`${printableText(message, false)}\n`);
+  const single = values.robots === undefined ? null : await readSource(values.robots);
+  const origins = new OriginSources();
+  const lines = await urlInputs({
+    args: positionals,
+    urls: values.urls,
+    sitemap: values.sitemap,
+    stdin: io.stdin,
+    onProblem: warn,
+    t,
+  });
+  const out = new Output(io.stdout);
+  const writer = checkWriter(format, t, semantics);
+  const shown = progress(io, t);
+  await out.write(writer.header());
+  let errors = 0;
+  let allowed = 0;
+  let disallowed = 0;
+  const judge = (url: string, source: Source): CheckItem => {
+    const records: CheckRecord[] = agents.map((agent) =>
+      checkRecord(source, agent, url, semantics),
+    );
+    return { url, records, source };
+  };
+  const items = inOrder(lines, (line): CheckItem | Promise<CheckItem> => {
+    const url = urlOrError(line, single !== null, t);
+    if (typeof url !== 'string') return { url: line, error: { url: line, error: url.error } };
+    if (single !== null) return judge(url, single);
+    const source = origins.forUrl(url);
+    if (source === null) return { url: line, error: { url: line, error: t('cliNotUrl') } };
+    return source.then((s) => judge(url, s));
+  });
+  for await (const item of items) {
+    shown.tick();
+    if ('error' in item) errors++;
+    else for (const r of item.records) r.allowed ? allowed++ : disallowed++;
+    await out.write(writer.item(item));
+  }
+  if (format === 'text')
+    await out.write(`\n${t('cliTotals', allowed + disallowed, allowed, disallowed)}\n`);
+  await out.flush();
+  shown.done();
+  if (errors > 0) warn(t.plural('cliNotUrls', errors));
+  return errors > 0 || (values['fail-on-disallowed'] === true && disallowed > 0) ? 1 : 0;
+}
+
+async function diff(
+  positionals: string[],
+  values: Values,
+  { format, semantics, agents }: Common,
+  io: Io,
+  t: Translator,
+): Promise<number> {
+  if (values['fail-on-disallowed'])
+    throw new UsageError(t('cliWrongCommandOption', '--fail-on-disallowed', 'check'));
+  if (values.robots !== undefined)
+    throw new UsageError(t('cliWrongCommandOption', '--robots', 'check'));
+  const [oldPlace, newPlace, ...urls] = positionals;
+  if (oldPlace === undefined || newPlace === undefined)
+    throw new UsageError(t('cliDiffNeedsFiles'));
+  const [before, after] = await Promise.all([readSource(oldPlace), readSource(newPlace)]);
+  const warn = (message: string) => io.stderr.write(`${printableText(message, false)}\n`);
+  const lines = await urlInputs({
+    args: urls,
+    urls: values.urls,
+    sitemap: values.sitemap,
+    stdin: io.stdin,
+    onProblem: warn,
+    t,
+  });
+  const out = new Output(io.stdout);
+  const writer = diffWriter(format, t);
+  const shown = progress(io, t);
+  await out.write(writer.header());
+  let total = 0;
+  let changed = 0;
+  let errors = 0;
+  for await (const line of lines) {
+    shown.tick();
+    const url = urlOrError(line, true, t);
+    if (typeof url !== 'string') {
+      errors++;
+      warn(`${line}: ${url.error}`);
+      continue;
+    }
+    for (const agent of agents) {
+      total++;
+      const a = checkRecord(before, agent, url, semantics);
+      const b = checkRecord(after, agent, url, semantics);
+      if (a.allowed === b.allowed) continue;
+      changed++;
+      await out.write(
+        writer.record({
+          url,
+          agent,
+          before: a.allowed,
+          after: b.allowed,
+          lineBefore: a.line,
+          lineAfter: b.line,
+        }),
+      );
+    }
+  }
+  await out.flush();
+  shown.done();
+  if (errors > 0) warn(t.plural('cliNotUrls', errors));
+  warn(t('cliDiffTotal', changed, total));
+  return errors > 0 || (values['fail-on-change'] === true && changed > 0) ? 1 : 0;
+}

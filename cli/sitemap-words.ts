@@ -1,0 +1,124 @@
+// The words of the `--sitemap` input (cli/sitemap.ts): its problems and the error of an unreadable
+// top sitemap, which it gives as codes with params, said in the user's language from the catalogue.
+import type { Translator } from '../src/explain/index.ts';
+import type {
+  SitemapFailureCode,
+  SitemapParams,
+  SitemapProblem,
+  SitemapProblemCode,
+} from './sitemap.ts';
+
+/** The codes of a sitemap not read (a Record, so that a new code must be added here). */
+const FAILURES: Readonly<Record<SitemapFailureCode, true>> = {
+  timeout: true,
+  'no-file': true,
+  folder: true,
+  permission: true,
+  'not-gzip': true,
+  network: true,
+  error: true,
+  'http-status': true,
+  'other-scheme': true,
+  'bad-url': true,
+};
+
+const isFailure = (code: string): code is SitemapFailureCode => Object.hasOwn(FAILURES, code);
+
+const text = (params: SitemapParams, name: string): string => String(params[name] ?? '');
+const count = (params: SitemapParams, name: string): number => Number(params[name] ?? 0);
+
+/** Why a sitemap could not be read, or not to its end. */
+function failureText(code: SitemapFailureCode, params: SitemapParams, t: Translator): string {
+  switch (code) {
+    case 'timeout':
+      return t('cliSitemapTimeout', t.number(count(params, 'ms')));
+    case 'no-file':
+      return t('cliSitemapNoFile');
+    case 'folder':
+      return t('cliSitemapFolder');
+    case 'permission':
+      return t('cliSitemapPermission');
+    case 'not-gzip':
+      return t('cliSitemapNotGzip', text(params, 'error'));
+    case 'network':
+      // Node's own words and code ("fetch failed (ECONNREFUSED)"), as it gives them.
+      return `${text(params, 'error')} (${text(params, 'cause')})`;
+    case 'error':
+      return text(params, 'error');
+    case 'http-status':
+      return t('cliSitemapHttpStatus', text(params, 'status'), text(params, 'statusText')).trim();
+    case 'other-scheme':
+      return t('cliSitemapOtherScheme');
+    case 'bad-url':
+      return t('cliSitemapBadUrl');
+  }
+}
+
+/**
+ * A sitemap's problem, or the error of an unreadable top sitemap (a SitemapUnreadable spread into
+ * a plain object), as one line: a sitemap that could not be read says so with its source; any
+ * other problem is its source, a colon and what was skipped there.
+ */
+export function sitemapProblemText(p: SitemapProblem, t: Translator): string {
+  const { source, code, params } = p;
+  if (isFailure(code)) return t('cliSitemapUnreadable', source, failureText(code, params, t));
+  return `${source}: ${problemText(code, params, t)}`;
+}
+
+/** What was skipped in a sitemap that was read, and why. */
+function problemText(
+  code: Exclude<SitemapProblemCode, SitemapFailureCode>,
+  params: SitemapParams,
+  t: Translator,
+): string {
+  switch (code) {
+    case 'partial': {
+      const reason = text(params, 'reason');
+      return t('cliSitemapPartial', isFailure(reason) ? failureText(reason, params, t) : reason);
+    }
+    case 'redirect-loop':
+      return t('cliSitemapRedirectLoop', text(params, 'target'));
+    case 'redirect-repeat':
+      return t('cliSitemapRedirectRepeat', text(params, 'target'));
+    case 'loop':
+      return t('cliSitemapLoop', text(params, 'child'));
+    case 'self-loop':
+      return t('cliSitemapSelfLoop', text(params, 'child'));
+    case 'repeat':
+      return t('cliSitemapRepeat', text(params, 'child'));
+    case 'listed-twice':
+      return t('cliSitemapListedTwice', text(params, 'child'));
+    case 'depth-limit':
+      return t(
+        'cliSitemapDepthLimit',
+        t.number(count(params, 'level')),
+        t.number(count(params, 'limit')),
+      );
+    case 'count-limit':
+      return t.plural('cliSitemapCountLimit', count(params, 'limit'), text(params, 'child'));
+    case 'url-limit':
+      return t.plural('cliSitemapUrlLimit', count(params, 'limit'));
+    case 'too-large':
+      return t.plural('cliSitemapTooLarge', count(params, 'limit'));
+    case 'too-large-unzipped':
+      return t.plural('cliSitemapTooLargeUnzipped', count(params, 'limit'));
+    case 'more-skipped':
+      return t.plural('cliSitemapMoreSkipped', count(params, 'count'));
+    case 'encoding':
+      return t('cliSitemapEncoding', text(params, 'encoding'));
+    case 'not-xml':
+      return t('cliSitemapNotXml', text(params, 'error'));
+    case 'wrong-root':
+      return t('cliSitemapWrongRoot', text(params, 'element'));
+    case 'empty':
+      return t('cliSitemapEmpty');
+    case 'no-loc':
+      return t('cliSitemapNoLoc', text(params, 'entry'));
+    case 'empty-loc':
+      return t('cliSitemapEmptyLoc');
+    case 'not-http-loc':
+      return t('cliSitemapNotHttpLoc', text(params, 'url'));
+    case 'not-http-line':
+      return t('cliSitemapNotHttpLine', text(params, 'url'));
+  }
+}

@@ -1,0 +1,92 @@
+// Where the command line's robots.txt comes from: a local file, or a URL fetched exactly as the
+// extension fetches it (io/fetch-robots-node.ts, src/policy.ts outcomeOf), and, without
+// --robots, each URL's own origin's /robots.txt, fetched once per run with a bounded number of
+// fetches in flight.
+import { readFile } from 'node:fs/promises';
+import { fetchRobotsTxtInNode } from '../io/fetch-robots-node.ts';
+import { type Outcome, outcomeOf, robotsOrigin } from '../src/policy.ts';
+import { parseRobotsTxt, type RobotsTxt } from '../src/robots/index.ts';
+
+/** A robots.txt ready to judge with: its rules, or what its fetch outcome decides for all. */
+export type Source =
+  | { kind: 'ok'; parsed: RobotsTxt; url: string | null }
+  | { kind: 'unavailable' | 'unreachable'; outcome: Outcome; url: string };
+
+/** A file that cannot be read: the command line exits 2 with `message` on one line. */
+export class UnreadableInput extends Error {}
+
+const isUrl = (text: string) => /^https?:\/\//i.test(text);
+
+/** Decodes a file's bytes as a crawler does: UTF-8, bad bytes replaced (the parser skips a BOM). */
+function decode(bytes: Uint8Array): string {
+  return new TextDecoder('utf-8', { fatal: false, ignoreBOM: true }).decode(bytes);
+}
+
+/** The outcome of one fetch as a Source. */
+export function sourceOf(outcome: Outcome, url: string): Source {
+  return outcome.kind === 'ok'
+    ? { kind: 'ok', parsed: parseRobotsTxt(outcome.text), url }
+    : { kind: outcome.kind, outcome, url };
+}
+
+/** Fetches one robots.txt URL with the extension's policy. */
+export async function fetchSource(url: string, userAgent?: string): Promise<Source> {
+  const facts = await fetchRobotsTxtInNode(url, userAgent === undefined ? {} : { userAgent });
+  return sourceOf(outcomeOf(facts), url);
+}
+
+/** --robots, OLD or NEW: a local file, or an http(s) URL. Throws UnreadableInput for a file. */
+export async function readSource(place: string): Promise<Source> {
+  if (isUrl(place)) return fetchSource(place);
+  try {
+    return { kind: 'ok', parsed: parseRobotsTxt(decode(await readFile(place))), url: null };
+  } catch (error) {
+    const why = error instanceof Error && 'code' in error ? String(error.code) : 'unreadable';
+    throw new UnreadableInput(`${place}: ${why}`);
+  }
+}
+
+/**
+ * Each origin's /robots.txt, fetched once per run: the first URL of an origin starts its fetch,
+ * at most `inFlight` at a time; later URLs of the origin share it.
+ */
+export class OriginSources {
+  private readonly known = new Map<string, Promise<Source>>();
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+  private readonly inFlight: number;
+  private readonly fetchOne: (url: string) => Promise<Source>;
+
+  constructor(inFlight = 8, fetchOne: (url: string) => Promise<Source> = fetchSource) {
+    this.inFlight = inFlight;
+    this.fetchOne = fetchOne;
+  }
+
+  /** The source for a URL's origin, or null when the URL has no robots.txt (not http(s)). */
+  forUrl(url: string): Promise<Source> | null {
+    const origin = robotsOrigin(url);
+    if (origin === null) return null;
+    let source = this.known.get(origin);
+    if (source === undefined) {
+      source = this.limited(() => this.fetchOne(`${origin}/robots.txt`));
+      this.known.set(origin, source);
+    }
+    return source;
+  }
+
+  /** How many origins were fetched (or are being fetched). */
+  get size(): number {
+    return this.known.size;
+  }
+
+  private async limited(work: () => Promise<Source>): Promise<Source> {
+    if (this.running >= this.inFlight) await new Promise<void>((go) => this.waiting.push(go));
+    this.running++;
+    try {
+      return await work();
+    } finally {
+      this.running--;
+      this.waiting.shift()?.();
+    }
+  }
+}

@@ -1,0 +1,118 @@
+// The command line's output formats: jsonl (one object per line), csv (RFC 4180, a header row,
+// the jsonl keys as columns) and text (for a person, in the popup's words, escaped for a terminal).
+import {
+  explainBlanket,
+  explainVerdict,
+  printableText,
+  type Translator,
+} from '../src/explain/index.ts';
+import type { Semantics } from '../src/robots/index.ts';
+import type { CheckRecord, ErrorRecord } from './judge.ts';
+import { robotVerdicts } from './judge.ts';
+import type { Source } from './sources.ts';
+
+export type Format = 'jsonl' | 'csv' | 'text';
+export const FORMATS: readonly Format[] = ['jsonl', 'csv', 'text'];
+
+/** A diff record: a (URL, agent) whose verdict changes between OLD and NEW. */
+export interface DiffRecord {
+  url: string;
+  agent: string;
+  before: boolean;
+  after: boolean;
+  lineBefore: number | null;
+  lineAfter: number | null;
+}
+
+const CHECK_COLUMNS = ['url', 'agent', 'allowed', 'line', 'semantics', 'rule', 'robots', 'error'];
+const DIFF_COLUMNS = ['url', 'agent', 'before', 'after', 'lineBefore', 'lineAfter'];
+
+/** One CSV field (RFC 4180 §2): quoted when it holds a comma, a quote, CR or LF; quotes doubled. */
+export function csvField(value: unknown): string {
+  const text = value === null || value === undefined ? '' : String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** One CSV record, CRLF-terminated (RFC 4180 §2.1). */
+function csvRow(record: Record<string, unknown>, columns: readonly string[]): string {
+  return `${columns.map((c) => csvField(record[c])).join(',')}\r\n`;
+}
+
+/** Text from a file, a server or an input line, safe for a terminal (no control characters). */
+const printable = (text: string) => printableText(text, false);
+
+/** What one URL gives: its records, or why it is not a URL. */
+export type CheckItem =
+  | { url: string; records: CheckRecord[]; source: Source }
+  | { url: string; error: ErrorRecord };
+
+/** Writes check items in a format; `text` needs the translator and the reading asked for. */
+export function checkWriter(format: Format, t: Translator, semantics: Semantics | null) {
+  return {
+    header(): string {
+      return format === 'csv'
+        ? csvRow(Object.fromEntries(CHECK_COLUMNS.map((c) => [c, c])), CHECK_COLUMNS)
+        : '';
+    },
+    item(item: CheckItem): string {
+      if ('error' in item) {
+        if (format === 'jsonl') return `${JSON.stringify(item.error)}\n`;
+        if (format === 'csv') return csvRow({ ...item.error }, CHECK_COLUMNS);
+        return `${printable(item.url)}\n  ⚠ ${item.error.error}\n`;
+      }
+      if (format === 'jsonl') return item.records.map((r) => `${JSON.stringify(r)}\n`).join('');
+      if (format === 'csv')
+        return item.records.map((r) => csvRow({ ...r }, CHECK_COLUMNS)).join('');
+      return textBlock(item, t, semantics);
+    },
+  };
+}
+
+/** A URL and each agent's verdict, with the deciding line and why, in the translator's words. */
+function textBlock(
+  item: { url: string; records: CheckRecord[]; source: Source },
+  t: Translator,
+  semantics: Semantics | null,
+): string {
+  const { source } = item;
+  const width = Math.max(...item.records.map((r) => r.agent.length), 8);
+  const lines = [printable(item.url)];
+  for (const record of item.records) {
+    const explained =
+      source.kind === 'ok'
+        ? explainVerdict(robotVerdicts(source, record.agent, item.url, semantics), t, false)
+        : explainBlanket(
+            [record.agent],
+            source.kind === 'unavailable' ? 'allow' : 'disallow',
+            t,
+          )[0];
+    const mark = record.allowed ? `✓ ${t('allowed')}` : `✕ ${t('disallowed')}`;
+    const rule =
+      record.rule === null ? '' : `${t('ruleAtLine', record.line ?? 0)}: ${record.rule} — `;
+    const cut = explained?.nameCut ? ` (${explained.nameCut.text})` : '';
+    lines.push(
+      printable(
+        `  ${mark.padEnd(16)} ${record.agent.padEnd(width)}  ${rule}${explained?.why ?? ''}${cut}`,
+      ),
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** Writes diff records in a format. */
+export function diffWriter(format: Format, t: Translator) {
+  const word = (allowed: boolean) => (allowed ? t('allowed') : t('disallowed'));
+  const at = (line: number | null) => (line === null ? '—' : t('ruleAtLine', line));
+  return {
+    header(): string {
+      return format === 'csv'
+        ? csvRow(Object.fromEntries(DIFF_COLUMNS.map((c) => [c, c])), DIFF_COLUMNS)
+        : '';
+    },
+    record(r: DiffRecord): string {
+      if (format === 'jsonl') return `${JSON.stringify(r)}\n`;
+      if (format === 'csv') return csvRow({ ...r }, DIFF_COLUMNS);
+      return `${printable(`${r.url}  ${r.agent}: ${word(r.before)} (${at(r.lineBefore)}) → ${word(r.after)} (${at(r.lineAfter)})`)}\n`;
+    },
+  };
+}

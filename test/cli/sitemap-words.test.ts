@@ -1,0 +1,158 @@
+// The words of the `--sitemap` input: each code of cli/sitemap.ts said as a sentence from the
+// catalogue, with its params in it.
+import { describe, expect, test } from 'vitest';
+import en from '../../_locales/en/messages.json';
+import es from '../../_locales/es/messages.json';
+import ru from '../../_locales/ru/messages.json';
+import th from '../../_locales/th/messages.json';
+import {
+  type SitemapParams,
+  type SitemapProblemCode,
+  SitemapUnreadable,
+} from '../../cli/sitemap.ts';
+import { sitemapProblemText } from '../../cli/sitemap-words.ts';
+import { lookupIn, type Messages, translator } from '../../src/explain/index.ts';
+
+const t = translator(lookupIn(en as Messages), 'en');
+const S = 'https://example.com/sitemap.xml';
+const C = 'https://example.com/child.xml';
+
+// A Record, so that a new code without a sentence here fails the type check.
+const SENTENCES: Record<SitemapProblemCode, [SitemapParams, string]> = {
+  timeout: [{ ms: 30_000 }, `Cannot read the sitemap ${S}: no complete answer within 30,000 ms`],
+  'no-file': [{}, `Cannot read the sitemap ${S}: no such file`],
+  folder: [{}, `Cannot read the sitemap ${S}: a folder, not a file`],
+  permission: [{}, `Cannot read the sitemap ${S}: permission denied`],
+  'not-gzip': [
+    { error: 'incorrect header check' },
+    `Cannot read the sitemap ${S}: not valid gzip (incorrect header check)`,
+  ],
+  network: [
+    { error: 'fetch failed', cause: 'ECONNREFUSED' },
+    `Cannot read the sitemap ${S}: fetch failed (ECONNREFUSED)`,
+  ],
+  error: [
+    { error: 'File URL host must be "localhost"' },
+    `Cannot read the sitemap ${S}: File URL host must be "localhost"`,
+  ],
+  'http-status': [
+    { status: 404, statusText: 'Not Found' },
+    `Cannot read the sitemap ${S}: HTTP 404 Not Found`,
+  ],
+  'other-scheme': [{}, `Cannot read the sitemap ${S}: only http(s) URLs and local files are read`],
+  'bad-url': [{}, `Cannot read the sitemap ${S}: not a valid URL`],
+  partial: [
+    { reason: 'not-gzip', error: 'unexpected end of file' },
+    `${S}: read only in part: not valid gzip (unexpected end of file)`,
+  ],
+  'redirect-loop': [
+    { target: C },
+    `${S}: redirected to ${C}, an index above it: a loop, not followed`,
+  ],
+  'redirect-repeat': [{ target: C }, `${S}: redirected to ${C}, read already: not read twice`],
+  loop: [{ child: C }, `${S}: lists ${C}, an index above it: a loop, not followed`],
+  'self-loop': [{ child: `${S}#x` }, `${S}: lists ${S}#x, itself: a loop, not followed`],
+  repeat: [{ child: C }, `${S}: lists ${C}, read already: not read twice`],
+  'listed-twice': [{ child: C }, `${S}: lists ${C} twice: read once`],
+  'depth-limit': [
+    { level: 4, limit: 3 },
+    `${S}: a sitemap index nested 4 deep, past the limit of 3: deeper indexes are not followed`,
+  ],
+  'count-limit': [
+    { limit: 1000, child: C },
+    `${S}: 1,000 sitemaps read, the limit: ${C} and the sitemaps after it are skipped`,
+  ],
+  'url-limit': [
+    { limit: 10_000_000 },
+    `${S}: 10,000,000 URLs given, the limit: the URLs after them are skipped`,
+  ],
+  'too-large': [{ limit: 2795 }, `${S}: larger than 2,795 bytes: the rest of it is skipped`],
+  'too-large-unzipped': [
+    { limit: 52_428_800 },
+    `${S}: larger than 52,428,800 bytes unzipped: the rest of it is skipped`,
+  ],
+  'more-skipped': [{ count: 5 }, `${S}: 5 more entries skipped, for the same reasons`],
+  encoding: [
+    { encoding: 'ISO-8859-1' },
+    `${S}: declares the encoding ISO-8859-1; read as UTF-8, as sitemaps.org requires`,
+  ],
+  'not-xml': [
+    { error: '3:40: unbound namespace prefix: "x".' },
+    `${S}: not well-formed XML (3:40: unbound namespace prefix: "x".): the rest of it is skipped`,
+  ],
+  'wrong-root': [
+    { element: 'html' },
+    `${S}: its root element is <html>, not <urlset> or <sitemapindex>: not a sitemap`,
+  ],
+  empty: [{}, `${S}: empty: nothing to read`],
+  'no-loc': [{ entry: 'url' }, `${S}: a <url> without <loc>`],
+  'empty-loc': [{}, `${S}: an empty <loc>`],
+  'not-http-loc': [
+    { url: '"ftp://example.com/file"' },
+    `${S}: a <loc> that is not an http(s) URL: "ftp://example.com/file"`,
+  ],
+  'not-http-line': [{ url: '"not a url"' }, `${S}: a line that is not an http(s) URL: "not a url"`],
+};
+const TABLE = Object.entries(SENTENCES) as [SitemapProblemCode, [SitemapParams, string]][];
+
+describe('sitemapProblemText', () => {
+  test.each(TABLE)('%s', (code, [params, sentence]) => {
+    const text = sitemapProblemText({ source: S, code, params }, t);
+    expect(text).toBe(sentence);
+    for (const value of Object.values(params)) {
+      if (value === 'not-gzip') continue; // a reason: said in words
+      const shown = typeof value === 'number' ? t.number(value) : value;
+      expect(text).toContain(shown);
+    }
+    expect(text).not.toMatch(/\n|cliSitemap|\{\w+\}/);
+  });
+
+  test('the plural forms: one', () => {
+    const one = (code: SitemapProblemCode, params: SitemapParams) =>
+      sitemapProblemText({ source: S, code, params }, t);
+    expect(one('more-skipped', { count: 1 })).toBe(
+      `${S}: 1 more entry skipped, for the same reasons`,
+    );
+    expect(one('url-limit', { limit: 1 })).toBe(
+      `${S}: 1 URL given, the limit: the URLs after it are skipped`,
+    );
+    expect(one('too-large', { limit: 1 })).toBe(
+      `${S}: larger than 1 byte: the rest of it is skipped`,
+    );
+  });
+
+  test('an HTTP status without its text', () => {
+    expect(
+      sitemapProblemText(
+        { source: S, code: 'http-status', params: { status: 500, statusText: '' } },
+        t,
+      ),
+    ).toBe(`Cannot read the sitemap ${S}: HTTP 500`);
+  });
+
+  test('the error of an unreadable top sitemap, spread, is worded as a sitemap not read', () => {
+    const error = new SitemapUnreadable(S, {
+      code: 'http-status',
+      params: { status: 404, statusText: 'Not Found' },
+    });
+    expect(sitemapProblemText({ ...error }, t)).toBe(
+      `Cannot read the sitemap ${S}: HTTP 404 Not Found`,
+    );
+  });
+
+  test.each([
+    ['es', es],
+    ['ru', ru],
+    ['th', th],
+  ])('%s says every code, with its params', (lang, messages) => {
+    const tr = translator(lookupIn(messages as Messages), lang);
+    for (const [code, [params]] of TABLE) {
+      const text = sitemapProblemText({ source: S, code, params }, tr);
+      expect(text, code).not.toMatch(/cliSitemap|\{\w+\}|\$\w+\$/);
+      expect(text, code).toContain(S);
+      for (const value of Object.values(params)) {
+        if (typeof value === 'string' && value !== 'not-gzip') expect(text, code).toContain(value);
+      }
+    }
+  });
+});
