@@ -7,6 +7,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import en from '../../_locales/en/messages.json';
+import { explainVerdicts, lookupIn, translator } from '../../src/explain/index.ts';
+import { parseRobotsTxt } from '../../src/robots/index.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const BIN = join(ROOT, 'lib/robots-lens.js');
@@ -272,6 +275,26 @@ describe('robots-lens check', () => {
       '/private/x',
     ]);
     expect(es.stdout).toMatch(/línea 2/);
+  });
+
+  // Issue 13, item 3: the popup's words for names the readings cut (robots.cc ExtractUserAgent;
+  // GoogleOnly_AcceptUserAgentUpToFirstSpace; RFC 9309 §2.2.1) — the same verdict and sentences.
+  test.each([
+    ['MJ12bot', true],
+    ['Screaming Frog SEO Spider', true],
+    ['SemrushBot-SA', false],
+  ])("text: %s gets the popup's verdict, why, and name-cut words", async (robot, allowed) => {
+    const text =
+      'User-agent: *\nDisallow: /private/\n\nUser-agent: MJ12bot\nDisallow: /\n\n' +
+      'User-agent: Screaming Frog SEO Spider\nDisallow: /\n\nUser-agent: SemrushBot-SA\nDisallow: /\n';
+    writeFileSync(join(dir, 'names.txt'), text);
+    const t = translator(lookupIn(en), 'en');
+    const [row] = explainVerdicts(parseRobotsTxt(text), 'allow', '/page', [robot], t);
+    const r = await run(['check', '--robots', 'names.txt', '--agent', robot, '/page']);
+    expect(r.stdout).toContain(`${allowed ? 'Allowed' : 'Disallowed'}`);
+    expect(r.stdout).toContain(row?.why ?? '?');
+    if (row?.nameCut) expect(r.stdout).toContain(row.nameCut.text);
+    expect(row?.nameCut === null).toBe(robot === 'SemrushBot-SA');
   });
 
   test('text: control characters from input lines are not written to the terminal', async () => {

@@ -291,7 +291,7 @@ describe('one voice', () => {
     expect(FILES).toContain('ui/popup/app.tsx');
     expect(FILES).toContain('ui/options/options.tsx');
     expect(FILES).toContain('background/main.ts');
-    expect(FILES).toContain('cli/check.ts');
+    expect(FILES).toContain('cli/main.ts');
     expect(FILES.filter((f) => f.includes('.test.'))).toEqual([]);
   });
 
