@@ -60,8 +60,17 @@ class Output {
     this.stream = stream;
   }
 
+  /** Adds text; written out when a chunk is full (await `full()` between batches). */
+  add(text: string): void {
+    this.chunk += text;
+  }
+
   async write(text: string): Promise<void> {
     this.chunk += text;
+    await this.full();
+  }
+
+  async full(): Promise<void> {
     if (this.chunk.length >= 65_536) await this.flush();
   }
 
@@ -221,19 +230,27 @@ async function check(
     );
     return { url, records, source };
   };
-  const items = inOrder(lines, (line): CheckItem | Promise<CheckItem> => {
+  const judgeLine = (line: string): CheckItem | Promise<CheckItem> => {
     const url = urlOrError(line, single !== null, t);
     if (typeof url !== 'string') return { url: line, error: { url: line, error: url.error } };
     if (single !== null) return judge(url, single);
     const source = origins.forUrl(url);
     if (source === null) return { url: line, error: { url: line, error: t('cliNotUrl') } };
-    return source.then((s) => judge(url, s));
+    return source instanceof Promise ? source.then((s) => judge(url, s)) : judge(url, source);
+  };
+  // A batch of lines is judged at once; it waits only when an origin's robots.txt is on its way.
+  const batches = inOrder(lines, (batch): CheckItem[] | Promise<CheckItem[]> => {
+    const items = batch.map(judgeLine);
+    return items.some((i) => i instanceof Promise) ? Promise.all(items) : (items as CheckItem[]);
   });
-  for await (const item of items) {
-    shown.tick();
-    if ('error' in item) errors++;
-    else for (const r of item.records) r.allowed ? allowed++ : disallowed++;
-    await out.write(writer.item(item));
+  for await (const items of batches) {
+    for (const item of items) {
+      shown.tick();
+      if ('error' in item) errors++;
+      else for (const r of item.records) r.allowed ? allowed++ : disallowed++;
+      out.add(writer.item(item));
+    }
+    await out.full();
   }
   if (format === 'text')
     await out.write(`\n${t('cliTotals', allowed + disallowed, allowed, disallowed)}\n`);
@@ -274,31 +291,34 @@ async function diff(
   let total = 0;
   let changed = 0;
   let errors = 0;
-  for await (const line of lines) {
-    shown.tick();
-    const url = urlOrError(line, true, t);
-    if (typeof url !== 'string') {
-      errors++;
-      warn(`${line}: ${url.error}`);
-      continue;
+  for await (const batch of lines) {
+    for (const line of batch) {
+      shown.tick();
+      const url = urlOrError(line, true, t);
+      if (typeof url !== 'string') {
+        errors++;
+        warn(`${line}: ${url.error}`);
+        continue;
+      }
+      for (const agent of agents) {
+        total++;
+        const a = checkRecord(before, agent, url, semantics);
+        const b = checkRecord(after, agent, url, semantics);
+        if (a.allowed === b.allowed) continue;
+        changed++;
+        out.add(
+          writer.record({
+            url,
+            agent,
+            before: a.allowed,
+            after: b.allowed,
+            lineBefore: a.line,
+            lineAfter: b.line,
+          }),
+        );
+      }
     }
-    for (const agent of agents) {
-      total++;
-      const a = checkRecord(before, agent, url, semantics);
-      const b = checkRecord(after, agent, url, semantics);
-      if (a.allowed === b.allowed) continue;
-      changed++;
-      await out.write(
-        writer.record({
-          url,
-          agent,
-          before: a.allowed,
-          after: b.allowed,
-          lineBefore: a.line,
-          lineAfter: b.line,
-        }),
-      );
-    }
+    await out.full();
   }
   await out.flush();
   shown.done();

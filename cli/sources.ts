@@ -62,14 +62,23 @@ export class OriginSources {
     this.fetchOne = fetchOne;
   }
 
-  /** The source for a URL's origin, or null when the URL has no robots.txt (not http(s)). */
-  forUrl(url: string): Promise<Source> | null {
+  /** Sources already fetched, by origin: a URL of a known origin is judged without waiting. */
+  private readonly ready = new Map<string, Source>();
+
+  /**
+   * The source for a URL's origin (itself once fetched, else the fetch under way), or null when
+   * the URL has no robots.txt (not http(s)).
+   */
+  forUrl(url: string): Source | Promise<Source> | null {
     const origin = robotsOrigin(url);
     if (origin === null) return null;
+    const ready = this.ready.get(origin);
+    if (ready !== undefined) return ready;
     let source = this.known.get(origin);
     if (source === undefined) {
       source = this.limited(() => this.fetchOne(`${origin}/robots.txt`));
       this.known.set(origin, source);
+      void source.then((s) => this.ready.set(origin, s));
     }
     return source;
   }

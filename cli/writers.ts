@@ -60,7 +60,16 @@ export function checkWriter(format: Format, t: Translator, semantics: Semantics 
         if (format === 'csv') return csvRow({ ...item.error }, CHECK_COLUMNS);
         return `${printable(item.url)}\n  ⚠ ${item.error.error}\n`;
       }
-      if (format === 'jsonl') return item.records.map((r) => `${JSON.stringify(r)}\n`).join('');
+      if (format === 'jsonl') {
+        // The URL is written into JSON once for all its agents (JSON.stringify's output, key order).
+        const url = JSON.stringify(item.url);
+        let out = '';
+        for (const r of item.records) {
+          const rule = r.rule === null ? 'null' : JSON.stringify(r.rule);
+          out += `{"url":${url},"agent":${JSON.stringify(r.agent)},"allowed":${r.allowed},"line":${r.line},"semantics":"${r.semantics}","rule":${rule},"robots":"${r.robots}"}\n`;
+        }
+        return out;
+      }
       if (format === 'csv')
         return item.records.map((r) => csvRow({ ...r }, CHECK_COLUMNS)).join('');
       return textBlock(item, t, semantics);
