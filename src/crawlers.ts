@@ -301,7 +301,9 @@ export function checkCrawler(
   );
   const { groups } = verdict.reason;
   return {
-    ...verdict,
+    allowed: verdict.allowed,
+    rule: verdict.rule,
+    reason: verdict.reason,
     crawler,
     fallback:
       groups.code === 'fallback-token' ? { from: verdict.reason.token, to: groups.agent } : null,
