@@ -71,7 +71,13 @@ async function openFile(path: string): Promise<Readable> {
   await new Promise<void>((resolve, reject) => {
     stream.once('open', () => resolve());
     stream.once('error', (error: NodeJS.ErrnoException) =>
-      reject(new UnreadableInput(`${path}: ${error.code ?? error.message}`)),
+      reject(
+        new UnreadableInput(
+          `${path}: ${error.code ?? error.message}`,
+          path,
+          error.code ?? error.message,
+        ),
+      ),
     );
   });
   return stream;

@@ -151,9 +151,11 @@ export async function main(argv: string[], io: Io): Promise<number> {
     return await run(argv, io, t);
   } catch (error) {
     const message =
-      error instanceof UsageError || error instanceof UnreadableInput
-        ? error.message
-        : t('cliFailed', error instanceof Error ? error.message : String(error));
+      error instanceof UnreadableInput && error.file !== null
+        ? t('cliCannotRead', error.file, error.why ?? '')
+        : error instanceof UsageError || error instanceof UnreadableInput
+          ? error.message
+          : t('cliFailed', error instanceof Error ? error.message : String(error));
     io.stderr.write(`${printableText(message.split('\n')[0] ?? '', false)}\n`);
     return 2;
   }

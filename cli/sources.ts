@@ -12,8 +12,21 @@ export type Source =
   | { kind: 'ok'; parsed: RobotsTxt; url: string | null }
   | { kind: 'unavailable' | 'unreachable'; outcome: Outcome; url: string };
 
-/** A file that cannot be read: the command line exits 2 with `message` on one line. */
-export class UnreadableInput extends Error {}
+/**
+ * An input that cannot be read: the command line exits 2 with one line. `file` and `why` (an
+ * error code such as ENOENT) are worded by the catalogue (cliCannotRead); else `message` is
+ * already in words.
+ */
+export class UnreadableInput extends Error {
+  readonly file: string | null;
+  readonly why: string | null;
+
+  constructor(message: string, file: string | null = null, why: string | null = null) {
+    super(message);
+    this.file = file;
+    this.why = why;
+  }
+}
 
 const isUrl = (text: string) => /^https?:\/\//i.test(text);
 
@@ -42,7 +55,7 @@ export async function readSource(place: string): Promise<Source> {
     return { kind: 'ok', parsed: parseRobotsTxt(decode(await readFile(place))), url: null };
   } catch (error) {
     const why = error instanceof Error && 'code' in error ? String(error.code) : 'unreadable';
-    throw new UnreadableInput(`${place}: ${why}`);
+    throw new UnreadableInput(`${place}: ${why}`, place, why);
   }
 }
 

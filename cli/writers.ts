@@ -38,6 +38,17 @@ function csvRow(record: Record<string, unknown>, columns: readonly string[]): st
   return `${columns.map((c) => csvField(record[c])).join(',')}\r\n`;
 }
 
+/** JSON of the few strings every record repeats (the agents), made once. */
+const JSON_OF = new Map<string, string>();
+function jsonOf(text: string): string {
+  let json = JSON_OF.get(text);
+  if (json === undefined) {
+    json = JSON.stringify(text);
+    if (JSON_OF.size < 256) JSON_OF.set(text, json);
+  }
+  return json;
+}
+
 /** Text from a file, a server or an input line, safe for a terminal (no control characters). */
 const printable = (text: string) => printableText(text, false);
 
@@ -66,7 +77,7 @@ export function checkWriter(format: Format, t: Translator, semantics: Semantics 
         let out = '';
         for (const r of item.records) {
           const rule = r.rule === null ? 'null' : JSON.stringify(r.rule);
-          out += `{"url":${url},"agent":${JSON.stringify(r.agent)},"allowed":${r.allowed},"line":${r.line},"semantics":"${r.semantics}","rule":${rule},"robots":"${r.robots}"}\n`;
+          out += `{"url":${url},"agent":${jsonOf(r.agent)},"allowed":${r.allowed},"line":${r.line},"semantics":"${r.semantics}","rule":${rule},"robots":"${r.robots}"}\n`;
         }
         return out;
       }
