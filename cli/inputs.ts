@@ -3,7 +3,7 @@
 // skipped. And the ordered pipeline that judges them while fetches are in flight.
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
-import type { Translator } from '../src/explain/index.ts';
+import type { Translator } from '../src/index.ts';
 import { SitemapUnreadable, sitemapUrls } from './sitemap.ts';
 import { sitemapProblemText } from './sitemap-words.ts';
 import { UnreadableInput } from './sources.ts';

@@ -4,10 +4,12 @@
 import {
   type CrawlerVerdict,
   checkCrawler,
+  checkUrl,
   findCrawler,
   type RobotVerdicts,
-} from '../src/crawlers.ts';
-import { checkUrl, type Rule, type Semantics } from '../src/robots/index.ts';
+  type Rule,
+  type Semantics,
+} from '../src/index.ts';
 import type { Source } from './sources.ts';
 
 /** A check record (the jsonl keys, in order; csv has the same columns). */

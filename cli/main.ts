@@ -12,14 +12,14 @@ import ru from '../_locales/ru/messages.json';
 import th from '../_locales/th/messages.json';
 import pkg from '../package.json';
 import {
+  DEFAULT_ROBOTS,
   lookupIn,
   type Messages,
   printableText,
+  type Semantics,
   type Translator,
   translator,
-} from '../src/explain/index.ts';
-import type { Semantics } from '../src/robots/index.ts';
-import { DEFAULT_ROBOTS } from '../src/settings.ts';
+} from '../src/index.ts';
 import { inOrder, urlInputs } from './inputs.ts';
 import { type CheckRecord, checkRecord } from './judge.ts';
 import { OriginSources, readSource, type Source, UnreadableInput } from './sources.ts';

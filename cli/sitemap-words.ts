@@ -1,6 +1,6 @@
 // The words of the `--sitemap` input (cli/sitemap.ts): its problems and the error of an unreadable
 // top sitemap, which it gives as codes with params, said in the user's language from the catalogue.
-import type { Translator } from '../src/explain/index.ts';
+import type { Translator } from '../src/index.ts';
 import type {
   SitemapFailureCode,
   SitemapParams,

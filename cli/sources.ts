@@ -4,8 +4,13 @@
 // fetches in flight.
 import { readFile } from 'node:fs/promises';
 import { fetchRobotsTxtInNode } from '../io/fetch-robots-node.ts';
-import { type Outcome, outcomeOf, robotsOrigin } from '../src/policy.ts';
-import { parseRobotsTxt, type RobotsTxt } from '../src/robots/index.ts';
+import {
+  type Outcome,
+  outcomeOf,
+  parseRobotsTxt,
+  type RobotsTxt,
+  robotsOrigin,
+} from '../src/index.ts';
 
 /** A robots.txt ready to judge with: its rules, or what its fetch outcome decides for all. */
 export type Source =

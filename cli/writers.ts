@@ -1,12 +1,13 @@
 // The command line's output formats: jsonl (one object per line), csv (RFC 4180, a header row,
 // the jsonl keys as columns) and text (for a person, in the popup's words, escaped for a terminal).
+
 import {
   explainBlanket,
   explainVerdict,
   printableText,
+  type Semantics,
   type Translator,
-} from '../src/explain/index.ts';
-import type { Semantics } from '../src/robots/index.ts';
+} from '../src/index.ts';
 import type { CheckRecord, ErrorRecord } from './judge.ts';
 import { robotVerdicts } from './judge.ts';
 import type { Source } from './sources.ts';
