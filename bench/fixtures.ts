@@ -8,7 +8,7 @@ export const ORIGIN = 'https://www.example.com';
 export const AGENTS = ['Googlebot', 'Bingbot', 'GPTBot', 'ClaudeBot'];
 
 /** Deterministic pseudo-random numbers (mulberry32), so every run measures the same file. */
-function random(seed: number): () => number {
+export function random(seed: number): () => number {
   let a = seed;
   return () => {
     a = (a + 0x6d2b79f5) | 0;

@@ -8,23 +8,14 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { random } from './fixtures.ts';
 
-const RUNS = Number(process.env.BENCH_RUNS) || 3;
+const RUNS = Number(process.env['BENCH_RUNS']) || 3;
 const AGENTS = ['Googlebot', 'Bingbot', 'GPTBot'];
 execFileSync(process.execPath, ['scripts/build-lib.mjs'], { stdio: 'inherit' });
 const dir = mkdtempSync(join(tmpdir(), 'rl-bench-cli-'));
 const CLI = resolve('lib/robots-lens.js');
 
-// Deterministic pseudo-random numbers (mulberry32): every run reads the same lines.
-function random(seed) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const rnd = random(14);
 const WORDS = [
   'products',
@@ -37,8 +28,8 @@ const WORDS = [
   'en',
   'de',
 ];
-const pick = (xs) => xs[Math.floor(rnd() * xs.length)];
-const urlList = (n) =>
+const pick = (xs: readonly string[]) => xs[Math.floor(rnd() * xs.length)] as string;
+const urlList = (n: number) =>
   Array.from(
     { length: n },
     (_, i) =>
@@ -96,7 +87,12 @@ await import(script);
 `,
 );
 
-function run(script, args) {
+interface Usage {
+  cpuMs: number;
+  maxRssMb: number;
+}
+
+function run(script: string, args: string[]): Promise<Usage> {
   const report = join(dir, `report-${Math.random()}.json`);
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, [measured, report, script, ...args], {
@@ -111,15 +107,15 @@ function run(script, args) {
 }
 
 const agentArgs = AGENTS.flatMap((a) => ['--agent', a]);
-const cases = [
+const cases: [string, string, string, number][] = [
   ['typical file (3.2 KiB), 200,000 URLs × 3 agents', typical, urls200k, 3],
   ['500 KiB file, 100,000 URLs × 3 agents', large, urls100k, 4],
 ];
-const rows = {};
-const verdicts = [];
+const rows: Record<string, Record<string, string>> = {};
+const verdicts: string[] = [];
 try {
   for (const [name, robots, urls, goal] of cases) {
-    const best = { cli: null, floor: null };
+    const best: { cli: Usage | null; floor: Usage | null } = { cli: null, floor: null };
     for (let i = 0; i < RUNS; i++) {
       const cli = await run(CLI, [
         'check',
@@ -135,6 +131,7 @@ try {
       if (best.cli === null || cli.cpuMs < best.cli.cpuMs) best.cli = cli;
       if (best.floor === null || fl.cpuMs < best.floor.cpuMs) best.floor = fl;
     }
+    if (best.cli === null || best.floor === null) continue;
     const ratio = best.cli.cpuMs / best.floor.cpuMs;
     rows[name] = {
       'robots-lens CPU ms': best.cli.cpuMs.toFixed(0),
