@@ -1,7 +1,7 @@
 // Per-origin cache of robots.txt fetches in extension storage (`robots:<origin>`), so it outlives
 // the background's stops and browser restarts: at most 500 origins and a byte budget, least
 // recently used first out; one fetch at a time per origin; expired entries purged.
-import type { RobotsFetch } from '../src/policy.ts';
+import { CACHE_REQUESTS, type CacheRequest, type RobotsFetch } from '../src/policy.ts';
 import { BoundedStore } from './bounded-store.ts';
 import type { StorageArea } from './storage-area.ts';
 
@@ -56,6 +56,10 @@ export function readEntry(value: unknown): CacheEntry | null {
     outcome: v['outcome'] as RobotsFetch['outcome'],
     fetchedAt: v['fetchedAt'],
     expiresAt: v['expiresAt'],
+    // Added 2026-11 without a schema bump: an entry without it (or with another value) has none.
+    ...(CACHE_REQUESTS.includes(v['cacheRequest'] as CacheRequest)
+      ? { cacheRequest: v['cacheRequest'] as CacheRequest }
+      : {}),
     changed: v['changed'] === true,
   };
 }

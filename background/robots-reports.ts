@@ -2,7 +2,13 @@
 // and judged for the user's robots. Private windows use stores that never reach the disk.
 import { type RobotVerdicts, verdictsFor } from '../src/crawlers.ts';
 import type { ParsedFiles } from '../src/parsed-files.ts';
-import { expiresAt, type FetchFacts, outcomeOf, type RobotsFetch } from '../src/policy.ts';
+import {
+  cacheRequestOf,
+  expiresAt,
+  type FetchFacts,
+  outcomeOf,
+  type RobotsFetch,
+} from '../src/policy.ts';
 import type { RobotsFile } from '../src/protocol.ts';
 import type { RobotsTxt } from '../src/robots/index.ts';
 import type { CachedFetch, OriginCache } from './origin-cache.ts';
@@ -53,7 +59,9 @@ export class RobotsReports {
         return {
           outcome,
           fetchedAt,
+          // Never under CACHE_FLOOR_MS: `no-store` would refetch on every load and pushState.
           expiresAt: expiresAt(fetchedAt, cacheControl, cacheLifetimeMs),
+          cacheRequest: cacheRequestOf(cacheControl, cacheLifetimeMs),
           changed: previous !== null,
         };
       },

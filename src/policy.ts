@@ -8,6 +8,21 @@ export const MAX_REDIRECTS = 5;
 export const FETCH_TIMEOUT_MS = 15_000;
 /** RFC 9309 §2.4: a cached robots.txt should not be used for more than 24 hours. */
 export const MAX_CACHE_MS = 24 * 60 * 60 * 1000;
+/**
+ * The shortest time a fetch is kept, whatever Cache-Control asks (5 minutes; never past the
+ * settings' lifetime). Crawlers keep robots.txt for hours regardless of the header: Google "may
+ * cache" it "for up to 24 hours" and longer when it cannot refresh it (Search Central, "How Google
+ * interprets the robots.txt specification", Caching), and RFC 9309 §2.4 bounds only the upper end.
+ * Without a floor, `no-store` made every page load, pushState and popup open fetch again.
+ */
+export const CACHE_FLOOR_MS = 5 * 60 * 1000;
+
+/**
+ * A Cache-Control directive that asked for less than was kept: `no-store`, `no-cache`,
+ * `max-age=0`, or `max-age` under the floor ('max-age-short').
+ */
+export const CACHE_REQUESTS = ['no-store', 'no-cache', 'max-age-0', 'max-age-short'] as const;
+export type CacheRequest = (typeof CACHE_REQUESTS)[number];
 
 /** One redirect: the URL asked for and the status that sent the crawler on. */
 export interface Hop {
@@ -82,6 +97,11 @@ export interface RobotsFetch {
   outcome: Outcome;
   fetchedAt: number;
   expiresAt: number;
+  /**
+   * What Cache-Control asked for when the floor kept the fetch longer (cacheRequestOf); null or
+   * absent (entries stored before 2026-11) when the fetch is kept no longer than the server asked.
+   */
+  cacheRequest?: CacheRequest | null;
 }
 
 const HTML_START = /^\s*(?:<!doctype\s+html|<html[\s>]|<head[\s>]|<body[\s>]|<!--)/i;
@@ -138,21 +158,58 @@ export function outcomeOf(facts: FetchFacts): Outcome {
 }
 
 /**
- * When a fetch made at `fetchedAt` (ms) stops being fresh: 24 hours (RFC 9309 §2.4), or less when
- * Cache-Control says so (max-age, no-store, no-cache).
+ * When a fetch made at `fetchedAt` (ms) stops being fresh: 24 hours (RFC 9309 §2.4) or the
+ * settings' `maxMs` if shorter, less when Cache-Control says so (max-age, no-store, no-cache), but
+ * never under CACHE_FLOOR_MS (or `maxMs`, if shorter still).
  */
 export function expiresAt(
   fetchedAt: number,
   cacheControl: string | null,
   maxMs = MAX_CACHE_MS,
 ): number {
-  let ttl = Math.min(maxMs, MAX_CACHE_MS);
+  return fetchedAt + lifetimeOf(cacheControl, maxMs).keptMs;
+}
+
+/**
+ * The Cache-Control directive the floor overrode for this fetch (it is kept longer than the
+ * server asked), or null when the server's wish is kept or the header asks nothing.
+ */
+export function cacheRequestOf(
+  cacheControl: string | null,
+  maxMs = MAX_CACHE_MS,
+): CacheRequest | null {
+  return lifetimeOf(cacheControl, maxMs).overridden;
+}
+
+/** How long a fetch is kept, and the directive asking for less that the floor overrode. */
+function lifetimeOf(
+  cacheControl: string | null,
+  maxMs: number,
+): { keptMs: number; overridden: CacheRequest | null } {
+  const ceilingMs = Math.max(0, Math.min(maxMs, MAX_CACHE_MS));
+  const floorMs = Math.min(CACHE_FLOOR_MS, ceilingMs);
+  let askedMs = ceilingMs;
+  let request: CacheRequest | null = null;
   if (cacheControl !== null) {
-    if (/(?:^|,)\s*(?:no-store|no-cache)\s*(?:,|$)/i.test(cacheControl)) ttl = 0;
     const maxAge = /(?:^|,)\s*max-age\s*=\s*"?(\d+)"?\s*(?:,|$)/i.exec(cacheControl);
-    if (maxAge?.[1] !== undefined) ttl = Math.min(ttl, Number(maxAge[1]) * 1000);
+    if (maxAge?.[1] !== undefined) {
+      const maxAgeMs = Number(maxAge[1]) * 1000;
+      if (maxAgeMs < askedMs) {
+        askedMs = maxAgeMs;
+        request = maxAgeMs === 0 ? 'max-age-0' : 'max-age-short';
+      }
+    }
+    // no-cache allows keeping a copy only if revalidated each time: for a crawler, not cached.
+    if (hasDirective(cacheControl, 'no-store')) [askedMs, request] = [0, 'no-store'];
+    else if (hasDirective(cacheControl, 'no-cache')) [askedMs, request] = [0, 'no-cache'];
   }
-  return fetchedAt + Math.max(0, ttl);
+  const keptMs = Math.max(floorMs, askedMs);
+  return { keptMs, overridden: keptMs > askedMs ? request : null };
+}
+
+/** Whether a Cache-Control value holds the directive `name` (a comma-separated list). */
+function hasDirective(cacheControl: string, name: string): boolean {
+  return cacheControl.split(',').some((d) => d.trim().toLowerCase() === name);
 }
 
 /** The origin whose /robots.txt governs `url`, or null when robots.txt does not apply (not http(s)). */

@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import {
+  CACHE_FLOOR_MS,
+  cacheRequestOf,
   expiresAt,
   type FetchFacts,
   hostPattern,
@@ -81,22 +83,41 @@ describe('looksLikeHtml', () => {
   });
 });
 
-describe('expiresAt (RFC 9309 §2.4)', () => {
+describe('expiresAt and cacheRequestOf (RFC 9309 §2.4, with a floor)', () => {
   const t = 1_000_000;
   const H = 3600_000;
-  test.each([
-    [null, 24 * H],
-    ['max-age=3600', H],
-    ['public, max-age=600', 600_000],
-    ['max-age=999999999', 24 * H],
-    ['no-cache', 0],
-    ['private, no-store', 0],
-    ['max-age=abc', 24 * H],
-  ])('Cache-Control %j → %d ms', (cc, ttl) => {
-    expect(expiresAt(t, cc)).toBe(t + ttl);
-  });
-  test('a shorter lifetime from the settings wins', () => {
-    expect(expiresAt(t, null, H)).toBe(t + H);
+  const M = 60_000;
+  // [Cache-Control, settings' lifetime, kept ms, directive overridden, source]
+  const CASES: [string | null, number | undefined, number, string | null, string][] = [
+    [null, undefined, 24 * H, null, 'RFC 9309 §2.4: at most 24 hours'],
+    ['max-age=3600', undefined, H, null, 'RFC 9111 §5.2.2.1 max-age, under the day'],
+    ['public, max-age=600', undefined, 10 * M, null, 'RFC 9111 §5.2.2.1'],
+    ['max-age=999999999', undefined, 24 * H, null, 'RFC 9309 §2.4: capped at 24 hours'],
+    ['max-age=abc', undefined, 24 * H, null, 'RFC 9111 §1.2.2: invalid, ignored'],
+    // Issue 15, item 4: the floor (Google caches robots.txt for hours whatever the header says).
+    ['no-cache', undefined, 5 * M, 'no-cache', 'issue 15 #4: floor over no-cache'],
+    ['private, no-store', undefined, 5 * M, 'no-store', 'issue 15 #4: floor over no-store'],
+    ['no-cache, NO-STORE', undefined, 5 * M, 'no-store', 'issue 15 #4: no-store said first'],
+    ['max-age=0', undefined, 5 * M, 'max-age-0', 'issue 15 #4: floor over max-age=0'],
+    ['max-age=60', undefined, 5 * M, 'max-age-short', 'issue 15 #4: floor over a short max-age'],
+    ['max-age=300', undefined, 5 * M, null, 'issue 15 #4: max-age at the floor is kept as asked'],
+    ['max-age=0, no-cache', undefined, 5 * M, 'no-cache', 'issue 15 #4: no-cache named'],
+    ['no-cache="Set-Cookie"', undefined, 24 * H, null, 'RFC 9111 §5.2.2.4: field-qualified'],
+    [null, H, H, null, 'settings: a shorter lifetime wins'],
+    ['max-age=7200', H, H, null, 'settings: shorter than max-age'],
+    ['no-store', H, 5 * M, 'no-store', 'issue 15 #4: floor under the settings’ lifetime'],
+    ['no-store', M, M, 'no-store', 'settings’ 1 minute: the floor never passes it'],
+    ['max-age=120', M, M, null, 'settings’ 1 minute, shorter than max-age: as asked'],
+  ];
+  test.each(CASES)(
+    'Cache-Control %j, settings %j → %d ms, overrode %j (%s)',
+    (cc, max, ttl, req) => {
+      expect(expiresAt(t, cc, max)).toBe(t + ttl);
+      expect(cacheRequestOf(cc, max)).toBe(req);
+    },
+  );
+  test('the floor is 5 minutes', () => {
+    expect(CACHE_FLOOR_MS).toBe(5 * M);
   });
 });
 

@@ -5,7 +5,7 @@ import { SettingsService } from '../../background/settings-service.ts';
 import { SettingsStore } from '../../background/settings-store.ts';
 import { VersionStore } from '../../background/version-store.ts';
 import { ParsedFiles } from '../../src/parsed-files.ts';
-import { type FetchFacts, MAX_CACHE_MS } from '../../src/policy.ts';
+import { CACHE_FLOOR_MS, type FetchFacts, MAX_CACHE_MS } from '../../src/policy.ts';
 import { memoryStorage } from '../fixtures/storage.ts';
 
 const A = 'https://a.test';
@@ -293,10 +293,10 @@ describe('RobotsReports.report: expiry', () => {
       expiresInMs: MAX_CACHE_MS,
     },
     {
-      name: 'no-store: expired at once',
+      name: 'no-store: kept 5 minutes, the floor (issue 15, item 4)',
       facts: response('x', { cacheControl: 'no-store' }),
       lifetimeMs: null,
-      expiresInMs: 0,
+      expiresInMs: CACHE_FLOOR_MS,
     },
     {
       name: 'the settings’ lifetime, no Cache-Control',
@@ -311,16 +311,16 @@ describe('RobotsReports.report: expiry', () => {
       expiresInMs: HOUR,
     },
     {
-      name: 'max-age shorter than the settings’ lifetime',
+      name: 'max-age shorter than the settings’ lifetime, under the floor: the floor',
       facts: response('x', { cacheControl: 'max-age=60' }),
       lifetimeMs: HOUR,
-      expiresInMs: 60_000,
+      expiresInMs: CACHE_FLOOR_MS,
     },
     {
       name: 'Cache-Control of an error response counts too',
-      facts: response('', { status: 404, cacheControl: 'max-age=120' }),
+      facts: response('', { status: 404, cacheControl: 'max-age=600' }),
       lifetimeMs: null,
-      expiresInMs: 120_000,
+      expiresInMs: 600_000,
     },
     {
       name: 'a timeout: the settings’ lifetime',
@@ -341,12 +341,69 @@ describe('RobotsReports.report: expiry', () => {
     });
   }
 
-  test('an entry that expires at once is fetched again on the next report', async () => {
-    const { reports, network } = setup();
-    network.serve(A, response('x', { cacheControl: 'no-cache' }));
+  // Issue 15, item 4: an origin asking not to be cached was fetched again by every page load,
+  // pushState and popup (89 GETs for 499 pushState calls in 10 s).
+  const NOT_CACHED: [string, string, string][] = [
+    ['no-store', 'no-store', 'RFC 9111 §5.2.2.5'],
+    ['no-cache', 'no-cache', 'RFC 9111 §5.2.2.4'],
+    ['max-age=0', 'max-age-0', 'RFC 9111 §5.2.2.1'],
+  ];
+  for (const [header, request, source] of NOT_CACHED) {
+    test(`${header} (${source}): 100 reports within 10 s make one fetch, said as such`, async () => {
+      const { reports, network, later } = setup();
+      network.serve(A, response('x', { cacheControl: header }));
+      for (let i = 0; i < 100; i++) {
+        const fetched = await reports.report(A, false, false);
+        expect(fetched.cacheRequest).toBe(request);
+        later(100);
+      }
+      expect(network.requests).toHaveLength(1);
+    });
+  }
+
+  test('one page load is one GET: two reports one second apart, no-store', async () => {
+    const { reports, network, later } = setup();
+    network.serve(A, response('x', { cacheControl: 'no-store' }));
     await reports.report(A, false, false);
+    later(1000);
+    const second = await reports.report(A, false, false);
+    expect(network.requests).toHaveLength(1);
+    expect(second.fromCache).toBe(true);
+  });
+
+  test('past the floor, a no-store file is fetched again', async () => {
+    const { reports, network, later } = setup();
+    network.serve(A, response('x', { cacheControl: 'no-store' }));
+    await reports.report(A, false, false);
+    later(CACHE_FLOOR_MS);
     await reports.report(A, false, false);
     expect(network.requests).toHaveLength(2);
+  });
+
+  test('the refresh button (force) fetches anew within the floor', async () => {
+    const { reports, network, later } = setup();
+    network.serve(A, response('x', { cacheControl: 'no-store' }));
+    await reports.report(A, false, false);
+    later(1000);
+    const refreshed = await reports.report(A, false, true);
+    expect(network.requests).toHaveLength(2);
+    expect(refreshed.fromCache).toBe(false);
+  });
+
+  test('the server’s request survives a worker started afresh (read from storage)', async () => {
+    const first = setup();
+    first.network.serve(A, response('x', { cacheControl: 'no-cache' }));
+    await first.reports.report(A, false, false);
+    const second = setup({ local: first.local, session: first.session });
+    const cached = await second.reports.report(A, false, false);
+    expect(cached.fromCache).toBe(true);
+    expect(cached.cacheRequest).toBe('no-cache');
+  });
+
+  test('no Cache-Control: nothing to say', async () => {
+    const { reports, network } = setup();
+    network.serve(A, response('x'));
+    expect((await reports.report(A, false, false)).cacheRequest).toBeNull();
   });
 });
 
@@ -445,12 +502,12 @@ describe('RobotsReports: clear and purge', () => {
 
   test('purgeExpired drops expired entries in both kinds of window and keeps the versions', async () => {
     const { reports, network, local, session, later } = setup();
-    network.serve(A, response('old', { cacheControl: 'max-age=60' }));
+    network.serve(A, response('old', { cacheControl: 'max-age=600' }));
     await reports.report(A, false, false);
     await reports.report(A, true, false);
     network.serve('https://b.test', response('b'));
     await reports.report('https://b.test', false, false);
-    later(60_000);
+    later(600_000);
     await reports.purgeExpired();
     expect(keysOf(local)).toEqual([
       'robots-index',
