@@ -134,9 +134,14 @@ export type ResponseOf<K extends MessageName> = Protocol[K]['res'];
 
 /**
  * Why a request failed: the message's own refusal, or 'internal' (the handler threw; the
- * background reported it) or 'no-answer' (nothing answered: the background was stopping).
+ * background reported it), 'no-answer' (nothing answered: the background was stopping) or
+ * 'bad-request' (an unknown name or a request of the wrong shape: no handler ran).
  */
-export type ErrorOf<K extends MessageName> = Protocol[K]['error'] | 'internal' | 'no-answer';
+export type ErrorOf<K extends MessageName> =
+  | Protocol[K]['error']
+  | 'internal'
+  | 'no-answer'
+  | 'bad-request';
 
 /** Errors cross as values (exceptions do not survive sendMessage). */
 export type Reply<K extends MessageName> =
@@ -145,24 +150,6 @@ export type Reply<K extends MessageName> =
 
 /** Every message answered: the background's handlers and the pages' requests have this shape. */
 export type Requests = { [K in MessageName]: (req: RequestOf<K>) => Promise<Reply<K>> };
-
-/** Every message name, once: a missing or extra name fails the type check. */
-const NAMES: Record<MessageName, true> = {
-  tabReport: true,
-  refresh: true,
-  robotsText: true,
-  getSettings: true,
-  setSettings: true,
-  importSettings: true,
-  exportSettings: true,
-  resetSettings: true,
-  clearCache: true,
-  debugInfo: true,
-  servedPage: true,
-  pageLinks: true,
-  highlightLinks: true,
-};
-export const MESSAGE_NAMES = Object.keys(NAMES) as MessageName[];
 
 /** A successful reply. */
 export function accept<K extends MessageName>(value: ResponseOf<K>): Reply<K> {
@@ -183,16 +170,21 @@ export interface Message<K extends MessageName = MessageName> {
   req: RequestOf<K>;
 }
 
-/** Whether a value received by the background is one of our messages, with a known name. */
-export function isMessage(value: unknown): value is Message {
-  if (typeof value !== 'object' || value === null) return false;
-  const v = value as Record<string, unknown>;
+/** A value marked as one of our messages: dispatch checks its name and request before answering. */
+export interface MarkedMessage {
+  [MESSAGE_MARK]: true;
+  name: unknown;
+  req: unknown;
+}
+
+/**
+ * Whether a value received by the background is marked as one of our messages (anything else is
+ * left for other listeners). Its name and request are checked by dispatch, which answers a bad
+ * one with 'bad-request' rather than leaving the page without a reply.
+ */
+export function isMessage(value: unknown): value is MarkedMessage {
   return (
-    v[MESSAGE_MARK] === true &&
-    typeof v['name'] === 'string' &&
-    Object.hasOwn(NAMES, v['name']) &&
-    typeof v['req'] === 'object' &&
-    v['req'] !== null
+    typeof value === 'object' && value !== null && (value as MarkedMessage)[MESSAGE_MARK] === true
   );
 }
 
@@ -201,20 +193,103 @@ export function messageOf<K extends MessageName>(name: K, req: RequestOf<K>): Me
   return { [MESSAGE_MARK]: true, name, req };
 }
 
+/** One field's check: the words say what it must be (they end up in a 'bad-request' message). */
+type FieldCheck = [(value: unknown) => boolean, string];
+
+const TAB_ID: FieldCheck = [
+  (v) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0,
+  'a non-negative integer',
+];
+const STRING: FieldCheck = [(v) => typeof v === 'string', 'a string'];
+const FINITE: FieldCheck = [(v) => typeof v === 'number' && Number.isFinite(v), 'a finite number'];
+const BOOLEAN: FieldCheck = [(v) => typeof v === 'boolean', 'a boolean'];
+
 /**
- * Answers a message with the matching handler; a handler that throws becomes an 'internal'
- * error, passed to `onError` first (the background reports it).
+ * Each request's fields: exactly these, of these types; null for setSettings, whose fields the
+ * settings' own validation checks (an unknown key is ignored there, a bad value refused).
  */
-export async function dispatch<K extends MessageName>(
+const FIELDS: { [K in MessageName]: { [F in keyof RequestOf<K>]-?: FieldCheck } | null } = {
+  tabReport: { tabId: TAB_ID },
+  refresh: { tabId: TAB_ID },
+  robotsText: { tabId: TAB_ID, origin: STRING, fetchedAt: FINITE },
+  getSettings: {},
+  setSettings: null,
+  importSettings: { text: STRING },
+  exportSettings: {},
+  resetSettings: {},
+  clearCache: {},
+  debugInfo: {},
+  servedPage: { tabId: TAB_ID },
+  pageLinks: { tabId: TAB_ID },
+  highlightLinks: { tabId: TAB_ID, on: BOOLEAN },
+};
+
+/** Every message name, once (FIELDS has one entry per name, or the type check fails). */
+export const MESSAGE_NAMES = Object.keys(FIELDS) as MessageName[];
+
+/**
+ * What is wrong with a received message, in a sentence for the 'bad-request' reply, or null when
+ * its name is known and its request has exactly the fields of that message, of their types.
+ */
+export function messageProblem(message: MarkedMessage): string | null {
+  const { name, req } = message;
+  if (typeof name !== 'string' || !Object.hasOwn(FIELDS, name)) {
+    return `unknown message ${describe(name)}`;
+  }
+  if (typeof req !== 'object' || req === null || Array.isArray(req)) {
+    return `${name}: the request is not an object`;
+  }
+  const fields = FIELDS[name as MessageName] as Record<string, FieldCheck> | null;
+  if (fields === null) return null;
+  for (const [field, [isValid, what]] of Object.entries(fields)) {
+    if (!Object.hasOwn(req, field)) return `${name}: ${field} is missing`;
+    if (!isValid((req as Record<string, unknown>)[field])) {
+      return `${name}: ${field} must be ${what}`;
+    }
+  }
+  for (const field of Object.keys(req)) {
+    if (!Object.hasOwn(fields, field)) return `${name}: unknown field ${describe(field)}`;
+  }
+  return null;
+}
+
+/** A received name or field for an error message: quoted, cut short. */
+function describe(value: unknown): string {
+  if (typeof value !== 'string') return typeof value;
+  return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+}
+
+/**
+ * Answers a message with the matching handler. A message with an unknown name or a request of
+ * the wrong shape is refused with 'bad-request' before any handler runs; a handler that throws
+ * becomes an 'internal' error, passed to `onError` first (the background reports it).
+ */
+export function dispatch<K extends MessageName>(
   handlers: Requests,
   message: Message<K>,
   onError: (where: string, error: unknown) => void,
-): Promise<Reply<K>> {
-  const handler = handlers[message.name] as (req: RequestOf<K>) => Promise<Reply<K>>;
+): Promise<Reply<K>>;
+export function dispatch(
+  handlers: Requests,
+  message: MarkedMessage,
+  onError: (where: string, error: unknown) => void,
+): Promise<Reply<MessageName>>;
+export async function dispatch(
+  handlers: Requests,
+  message: MarkedMessage,
+  onError: (where: string, error: unknown) => void,
+): Promise<Reply<MessageName>> {
+  const problem = messageProblem(message);
+  const name = message.name as MessageName;
+  // hasOwn as well: `handlers` may be any object with the protocol's names, never its prototype's.
+  if (problem !== null || !Object.hasOwn(handlers, name)) {
+    return { ok: false, error: 'bad-request', message: problem ?? `no handler for ${name}` };
+  }
+  const handler = handlers[name] as (req: unknown) => Promise<Reply<MessageName>>;
   try {
     return await handler(message.req);
   } catch (error) {
-    onError(`message:${message.name}`, error);
+    onError(`message:${name}`, error);
     return { ok: false, error: 'internal', message: errorMessage(error) };
   }
 }

@@ -2,9 +2,12 @@
 import type { ImportProblem, SettingsProblem } from '../settings.ts';
 import type { Translator } from './translator.ts';
 
-/** A refused request: the message's own problem code, or the background failed to answer. */
+/**
+ * A refused request: the message's own problem code, or the background failed to answer (or was
+ * sent a request it could not take: a bug of the page, said like a failure).
+ */
 export interface Refusal {
-  error: ImportProblem | SettingsProblem | 'internal' | 'no-answer';
+  error: ImportProblem | SettingsProblem | 'internal' | 'no-answer' | 'bad-request';
   message: string;
 }
 
@@ -23,6 +26,7 @@ export function problemText(
       return t('problemNewerVersion');
     case 'internal':
     case 'no-answer':
+    case 'bad-request':
       return t('requestFailed', refusal.message);
     default:
       return context === 'import' ? t('problemInvalid') : t('problemInvalidValue');

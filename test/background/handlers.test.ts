@@ -12,8 +12,6 @@ import { lookupIn, translator } from '../../src/explain/index.ts';
 import {
   dispatch,
   type ErrorOf,
-  isMessage,
-  MESSAGE_MARK,
   MESSAGE_NAMES,
   type MessageName,
   messageOf,
@@ -385,52 +383,4 @@ describe('dispatch', () => {
     });
     expect(reply).toEqual({ ok: true, value: { ...defaultSettings(), language: 'th' } });
   });
-});
-
-describe('isMessage', () => {
-  const cases: { name: string; value: unknown; is: boolean }[] = [
-    { name: 'a message built by messageOf', value: messageOf('debugInfo', {}), is: true },
-    {
-      name: 'a marked message with a request',
-      value: { [MESSAGE_MARK]: true, name: 'tabReport', req: { tabId: 1 } },
-      is: true,
-    },
-    { name: 'unmarked', value: { name: 'tabReport', req: { tabId: 1 } }, is: false },
-    {
-      name: 'marked with a truthy non-true',
-      value: { [MESSAGE_MARK]: 1, name: 'tabReport', req: {} },
-      is: false,
-    },
-    { name: 'an unknown name', value: { [MESSAGE_MARK]: true, name: 'evil', req: {} }, is: false },
-    {
-      name: 'an inherited name',
-      value: { [MESSAGE_MARK]: true, name: 'toString', req: {} },
-      is: false,
-    },
-    {
-      name: 'the prototype name',
-      value: { [MESSAGE_MARK]: true, name: '__proto__', req: {} },
-      is: false,
-    },
-    { name: 'a non-string name', value: { [MESSAGE_MARK]: true, name: 1, req: {} }, is: false },
-    { name: 'no req', value: { [MESSAGE_MARK]: true, name: 'getSettings' }, is: false },
-    {
-      name: 'a null req',
-      value: { [MESSAGE_MARK]: true, name: 'getSettings', req: null },
-      is: false,
-    },
-    {
-      name: 'a string req',
-      value: { [MESSAGE_MARK]: true, name: 'getSettings', req: 'x' },
-      is: false,
-    },
-    { name: 'null', value: null, is: false },
-    { name: 'a string', value: 'tabReport', is: false },
-    { name: 'undefined', value: undefined, is: false },
-  ];
-  for (const { name, value, is } of cases) {
-    test(`${name}: ${is ? 'accepted' : 'refused'}`, () => {
-      expect(isMessage(value)).toBe(is);
-    });
-  }
 });

@@ -1,0 +1,229 @@
+// The background's door: which values it answers, and that a bad name or a request of the wrong
+// shape gets a 'bad-request' reply before any handler runs (issue 15, item 10).
+import { describe, expect, test } from 'vitest';
+import en from '../_locales/en/messages.json';
+import { lookupIn, problemText, translator } from '../src/explain/index.ts';
+import {
+  dispatch,
+  isMessage,
+  MESSAGE_MARK,
+  MESSAGE_NAMES,
+  type MessageName,
+  messageOf,
+  type Reply,
+  type RequestOf,
+  type Requests,
+} from '../src/protocol.ts';
+
+/** Handlers that record the requests they get and answer each with its own name. */
+function recordingHandlers() {
+  const calls: [string, unknown][] = [];
+  const handlers = Object.fromEntries(
+    MESSAGE_NAMES.map((name) => [
+      name,
+      async (req: unknown) => {
+        calls.push([name, req]);
+        return { ok: true, value: name };
+      },
+    ]),
+  ) as unknown as Requests;
+  return { handlers, calls };
+}
+
+/** Dispatches a raw value as the background does: marked, then whatever name and request it has. */
+async function send(name: unknown, req: unknown) {
+  const { handlers, calls } = recordingHandlers();
+  const reported: unknown[] = [];
+  const message = { [MESSAGE_MARK]: true as const, name, req };
+  expect(isMessage(message)).toBe(true);
+  const reply: Reply<MessageName> = await dispatch(handlers, message, (where) => {
+    reported.push(where);
+  });
+  return { reply, calls, reported };
+}
+
+/** A valid request of every message (src/protocol.ts Protocol). */
+const VALID: { [K in MessageName]: RequestOf<K> } = {
+  tabReport: { tabId: 3 },
+  refresh: { tabId: 0 },
+  robotsText: { tabId: 3, origin: 'https://a.test', fetchedAt: 1_000 },
+  getSettings: {},
+  setSettings: { language: 'th' },
+  importSettings: { text: '{}' },
+  exportSettings: {},
+  resetSettings: {},
+  clearCache: {},
+  debugInfo: {},
+  servedPage: { tabId: 3 },
+  pageLinks: { tabId: 3 },
+  highlightLinks: { tabId: 3, on: true },
+};
+
+describe('isMessage: only values marked as ours reach dispatch', () => {
+  const cases: { name: string; value: unknown; is: boolean }[] = [
+    { name: 'a message built by messageOf', value: messageOf('debugInfo', {}), is: true },
+    {
+      name: 'marked, with an unknown name (dispatch refuses it)',
+      value: { [MESSAGE_MARK]: true, name: 'evil', req: {} },
+      is: true,
+    },
+    { name: 'unmarked', value: { name: 'tabReport', req: { tabId: 1 } }, is: false },
+    {
+      name: 'marked with a truthy non-true',
+      value: { [MESSAGE_MARK]: 1, name: 'tabReport', req: {} },
+      is: false,
+    },
+    { name: 'null', value: null, is: false },
+    { name: 'a string', value: 'tabReport', is: false },
+    { name: 'undefined', value: undefined, is: false },
+  ];
+  for (const { name, value, is } of cases) {
+    test(`${name}: ${is ? 'ours' : 'not ours'}`, () => {
+      expect(isMessage(value)).toBe(is);
+    });
+  }
+});
+
+describe("dispatch: a name that is not a message is refused with 'bad-request'", () => {
+  // Issue 15 item 10: Object.prototype's names reached the handler map's prototype.
+  const names: { name: unknown; source: string; message: string }[] = [
+    { name: 'constructor', source: 'issue 15', message: 'unknown message "constructor"' },
+    { name: '__proto__', source: 'issue 15', message: 'unknown message "__proto__"' },
+    { name: 'toString', source: 'Object.prototype', message: 'unknown message "toString"' },
+    {
+      name: 'hasOwnProperty',
+      source: 'Object.prototype',
+      message: 'unknown message "hasOwnProperty"',
+    },
+    { name: 'valueOf', source: 'Object.prototype', message: 'unknown message "valueOf"' },
+    { name: 'evil', source: 'a made-up name', message: 'unknown message "evil"' },
+    { name: '', source: 'empty', message: 'unknown message ""' },
+    { name: 1, source: 'not a string', message: 'unknown message number' },
+    { name: undefined, source: 'absent', message: 'unknown message undefined' },
+    { name: 'x'.repeat(100), source: 'long', message: `unknown message "${'x'.repeat(40)}…"` },
+  ];
+  for (const { name, source, message } of names) {
+    test(`${String(name).slice(0, 20) || '(empty)'} (${source})`, async () => {
+      const sent = await send(name, {});
+      expect(sent.reply).toEqual({ ok: false, error: 'bad-request', message });
+      expect(sent.calls).toEqual([]);
+      expect(sent.reported).toEqual([]);
+    });
+  }
+
+  test("a handler map's own names only: an inherited handler is never called", async () => {
+    const { handlers, calls } = recordingHandlers();
+    const inherited = Object.create(handlers) as Requests;
+    const reply = await dispatch(inherited, messageOf('getSettings', {}), () => {});
+    expect(reply).toEqual({
+      ok: false,
+      error: 'bad-request',
+      message: 'no handler for getSettings',
+    });
+    expect(calls).toEqual([]);
+  });
+});
+
+/** Requests of the wrong shape, for every message: each field missing or of a wrong type. */
+function badRequests(): { name: MessageName; req: unknown; message: string }[] {
+  const wrong: Record<string, [unknown, string][]> = {
+    tabId: [
+      [-1, 'a non-negative integer'],
+      [1.5, 'a non-negative integer'],
+      ['3', 'a non-negative integer'],
+      [Number.NaN, 'a non-negative integer'],
+      [Number.POSITIVE_INFINITY, 'a non-negative integer'],
+      [2 ** 53, 'a non-negative integer'],
+      [null, 'a non-negative integer'],
+    ],
+    origin: [
+      [1, 'a string'],
+      [null, 'a string'],
+      [['https://a.test'], 'a string'],
+    ],
+    fetchedAt: [
+      [Number.NaN, 'a finite number'],
+      [Number.POSITIVE_INFINITY, 'a finite number'],
+      ['1000', 'a finite number'],
+    ],
+    text: [
+      [1, 'a string'],
+      [{}, 'a string'],
+    ],
+    on: [
+      ['true', 'a boolean'],
+      [1, 'a boolean'],
+      [null, 'a boolean'],
+    ],
+  };
+  const rows: { name: MessageName; req: unknown; message: string }[] = [];
+  for (const name of MESSAGE_NAMES) {
+    const valid = VALID[name] as Record<string, unknown>;
+    for (const req of [null, 'x', 1, [], undefined]) {
+      rows.push({ name, req, message: `${name}: the request is not an object` });
+    }
+    if (name === 'setSettings') continue; // its fields: validateSettings (test/settings.test.ts)
+    rows.push({
+      name,
+      req: { ...valid, extra: 1 },
+      message: `${name}: unknown field "extra"`,
+    });
+    for (const field of Object.keys(valid)) {
+      const { [field]: _, ...without } = valid;
+      rows.push({ name, req: without, message: `${name}: ${field} is missing` });
+      const values = wrong[field];
+      if (values === undefined) throw new Error(`no wrong values for ${field}`);
+      for (const [value, what] of values) {
+        rows.push({
+          name,
+          req: { ...valid, [field]: value },
+          message: `${name}: ${field} must be ${what}`,
+        });
+      }
+    }
+  }
+  return rows;
+}
+
+describe("dispatch: a request of the wrong shape is refused with 'bad-request' (Protocol's req)", () => {
+  const rows = badRequests();
+  test('every message has rows', () => {
+    expect(new Set(rows.map((row) => row.name))).toEqual(new Set(MESSAGE_NAMES));
+  });
+  for (const { name, req, message } of rows) {
+    test(`${name} ${JSON.stringify(req) ?? String(req)}`, async () => {
+      const sent = await send(name, req);
+      expect(sent.reply).toEqual({ ok: false, error: 'bad-request', message });
+      expect(sent.calls).toEqual([]);
+    });
+  }
+});
+
+describe('dispatch: a valid request is answered by its handler, with its request', () => {
+  for (const name of MESSAGE_NAMES) {
+    test(name, async () => {
+      const sent = await send(name, VALID[name]);
+      expect(sent.reply).toEqual({ ok: true, value: name });
+      expect(sent.calls).toEqual([[name, VALID[name]]]);
+    });
+  }
+
+  test('setSettings: any object goes to the settings validation, which refuses bad values', async () => {
+    const sent = await send('setSettings', { language: 42, unknownKey: true });
+    expect(sent.calls).toEqual([['setSettings', { language: 42, unknownKey: true }]]);
+  });
+
+  test('a request without a prototype is read by its own fields', async () => {
+    const req = Object.assign(Object.create(null) as object, { tabId: 7 });
+    const sent = await send('tabReport', req);
+    expect(sent.reply).toEqual({ ok: true, value: 'tabReport' });
+  });
+});
+
+test('the pages say a bad-request refusal as a failed request, with its message', () => {
+  const t = translator(lookupIn(en), 'en');
+  expect(problemText({ error: 'bad-request', message: 'unknown message "x"' }, t, 'save')).toBe(
+    t('requestFailed', 'unknown message "x"'),
+  );
+  expect(t('requestFailed', 'unknown message "x"')).toContain('unknown message "x"');
+});
