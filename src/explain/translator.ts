@@ -31,11 +31,37 @@ export function lookupIn(messages: Messages): Lookup {
     const named = (name: string) => {
       const content = entry.placeholders?.[name.toLowerCase()]?.content;
       if (content === undefined) return '';
-      return content.replace(/\$(\d)/g, (_, d: string) => substitutions[Number(d) - 1] ?? '');
+      return content.replace(/\$(\d)|\$\$/g, (_, d: string | undefined) =>
+        d === undefined ? '$' : (substitutions[Number(d) - 1] ?? ''),
+      );
     };
-    return entry.message
-      .replace(/\$([A-Za-z0-9_@]+)\$/g, (_, name: string) => named(name))
-      .replace(/\$\$/g, '$');
+    // One pass over the message: a value put in is never read again, so site text keeps its `$$`,
+    // `$1` or `$NAME$` as written (a second pass for `$$` used to turn a value's `$$` into `$`).
+    return entry.message.replace(/\$([A-Za-z0-9_@]+)\$|\$\$/g, (_, name: string | undefined) =>
+      name === undefined ? '$' : named(name),
+    );
+  };
+}
+
+/** Marks the place of value `i` in a message the browser fills: private-use characters, no `$`. */
+const marker = (i: number) => `\uE000${i}\uE001`;
+
+/**
+ * A lookup over the browser's `i18n.getMessage` that puts the values in itself: the browser fills
+ * markers, then each marker becomes its value in one pass. Whatever a browser does with a `$` in
+ * a substitution, site text (`$$`, `$1`, `$NAME$`) comes out exactly as given.
+ */
+export function exactLookup(getMessage: (key: string, substitutions: string[]) => string): Lookup {
+  return (key, substitutions) => {
+    if (substitutions.length === 0) return getMessage(key, substitutions);
+    const text = getMessage(
+      key,
+      substitutions.map((_, i) => marker(i)),
+    );
+    return text.replace(
+      /\uE000(\d+)\uE001/g,
+      (found, i: string) => substitutions[Number(i)] ?? found,
+    );
   };
 }
 
