@@ -4,7 +4,7 @@
 // type error.
 import type { RobotVerdicts } from './crawlers.ts';
 import type { LinkCounts, PageFacts } from './page/facts.ts';
-import type { OutcomeFacts, RobotsFetch } from './policy.ts';
+import type { CacheRequest, OutcomeFacts, RobotsFetch } from './policy.ts';
 import type { ImportProblem, Settings, SettingsProblem } from './settings.ts';
 
 /** A cached or fresh fetch of one origin's /robots.txt, as the pages receive it. */
@@ -19,14 +19,16 @@ export interface OriginReport {
   changed: boolean;
   /** Served from the cache rather than fetched for this request. */
   fromCache: boolean;
+  /** What Cache-Control asked when the cache floor keeps the file longer (the popup says so). */
+  cacheRequest?: CacheRequest | null;
 }
 
 /** A fetch as a report sends it: all of it but the file's text. */
 export function sentReport(
   fetched: RobotsFetch & { changed: boolean; fromCache: boolean },
 ): OriginReport {
-  const { origin, outcome, fetchedAt, expiresAt, changed, fromCache } = fetched;
-  const report = { origin, fetchedAt, expiresAt, changed, fromCache };
+  const { origin, outcome, fetchedAt, expiresAt, changed, fromCache, cacheRequest } = fetched;
+  const report = { origin, fetchedAt, expiresAt, changed, fromCache, cacheRequest };
   if (outcome.kind !== 'ok') return { ...report, outcome };
   const { text: _, ...sent } = outcome;
   return { ...report, outcome: sent };

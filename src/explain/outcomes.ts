@@ -1,10 +1,44 @@
 // What a robots.txt fetch means, in words: the line under the page's URL and its warnings.
-import { MAX_BODY_BYTES, type OutcomeFacts } from '../policy.ts';
+import { type CacheRequest, MAX_BODY_BYTES, type OutcomeFacts } from '../policy.ts';
 import { ageText, sizeText } from './formats.ts';
 import type { Translator } from './translator.ts';
 
-/** A fetch outcome in words: one summary line and any warnings (soft 404, cut at 500 KiB). */
+/** How long a fetch is kept and what the server asked, as a report carries them. */
+export interface CacheFacts {
+  expiresAt: number;
+  /** Set when the cache floor keeps the fetch longer than Cache-Control asked (policy.ts). */
+  cacheRequest?: CacheRequest | null;
+}
+
+/**
+ * A fetch outcome in words: one summary line and any warnings (soft 404, cut at 500 KiB). With
+ * `cache`, the line also says when the server asked not to cache and how long the copy is kept.
+ */
 export function outcomeText(
+  outcome: OutcomeFacts,
+  fetchedAt: number,
+  now: number,
+  t: Translator,
+  cache?: CacheFacts,
+): { summary: string; warnings: string[] } {
+  const { summary, warnings } = outcomeWords(outcome, fetchedAt, now, t);
+  const kept = cache === undefined ? '' : cacheText(cache, fetchedAt, t);
+  return { summary: kept === '' ? summary : `${summary} · ${kept}`, warnings };
+}
+
+/**
+ * "the server asks not to cache; kept 5 minutes": the cache floor kept a fetch longer than
+ * Cache-Control asked (no-store, no-cache, max-age=0 or a shorter max-age); '' otherwise.
+ */
+function cacheText({ expiresAt, cacheRequest }: CacheFacts, fetchedAt: number, t: Translator) {
+  if (cacheRequest === undefined || cacheRequest === null) return '';
+  const minutes = Math.max(1, Math.round((expiresAt - fetchedAt) / 60_000));
+  return cacheRequest === 'max-age-short'
+    ? t.plural('outcomeCacheShort', minutes)
+    : t.plural('outcomeCacheRefused', minutes);
+}
+
+function outcomeWords(
   outcome: OutcomeFacts,
   fetchedAt: number,
   now: number,

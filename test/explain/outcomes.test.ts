@@ -9,7 +9,7 @@ import {
   outcomeText,
   translator,
 } from '../../src/explain/index.ts';
-import type { Hop, Outcome } from '../../src/policy.ts';
+import type { CacheRequest, Hop, Outcome } from '../../src/policy.ts';
 import { okOutcome } from '../fixtures/outcomes.ts';
 
 const t = translator(lookupIn(en), 'en');
@@ -136,6 +136,68 @@ describe('outcomeText', () => {
 
   test.each(CASES)('%s', (_, outcome, age, summary, warnings) => {
     expect(outcomeText(outcome, NOW - age, NOW, t)).toEqual({ summary, warnings });
+  });
+
+  // Issue 15, item 4: the cache floor keeps a file the server asked not to cache; the line says so.
+  const MIN = 60_000;
+  const CACHE_CASES: [string, Outcome, CacheRequest | null | undefined, number, string][] = [
+    [
+      'no-store (RFC 9111 §5.2.2.5): kept 5 minutes, the floor',
+      okOutcome('x', { bytes: 1 }),
+      'no-store',
+      5 * MIN,
+      'robots.txt · 200 · 1 byte · fetched just now · the server asks not to cache it; kept 5 minutes',
+    ],
+    [
+      'no-cache (RFC 9111 §5.2.2.4), a 404: said after the outcome',
+      unavailable('status', 404),
+      'no-cache',
+      5 * MIN,
+      'No robots.txt (404): every robot may crawl this site · the server asks not to cache it; kept 5 minutes',
+    ],
+    [
+      'max-age=0 (RFC 9111 §5.2.2.1), after a redirect, the settings’ 1 minute',
+      unreachable('status', 503, hops(1)),
+      'max-age-0',
+      MIN,
+      'Server error (503): crawlers treat every page as disallowed · after 1 redirect · the server asks not to cache it; kept 1 minute',
+    ],
+    [
+      'max-age under the floor',
+      okOutcome('x', { bytes: 1 }),
+      'max-age-short',
+      5 * MIN,
+      'robots.txt · 200 · 1 byte · fetched just now · the server asks to cache it for less; kept 5 minutes',
+    ],
+    [
+      'no request overridden: nothing said',
+      okOutcome('x', { bytes: 1 }),
+      null,
+      24 * 60 * MIN,
+      'robots.txt · 200 · 1 byte · fetched just now',
+    ],
+    [
+      'an entry stored before the field existed: nothing said',
+      okOutcome('x', { bytes: 1 }),
+      undefined,
+      24 * 60 * MIN,
+      'robots.txt · 200 · 1 byte · fetched just now',
+    ],
+  ];
+  test.each(CACHE_CASES)('%s', (_, outcome, cacheRequest, keptMs, summary) => {
+    const cache = {
+      expiresAt: NOW + keptMs,
+      ...(cacheRequest === undefined ? {} : { cacheRequest }),
+    };
+    expect(outcomeText(outcome, NOW, NOW, t, cache).summary).toBe(summary);
+  });
+
+  test('in Russian, the minutes take their plural form', () => {
+    const tr = translator(lookupIn(ru), 'ru');
+    const cache = { expiresAt: NOW + 5 * MIN, cacheRequest: 'no-store' as const };
+    expect(outcomeText(unavailable('status', 404), NOW, NOW, tr, cache).summary).toMatch(
+      /хранится 5 минут$/,
+    );
   });
 
   test('in Russian: the plural of redirects and of minutes', () => {

@@ -122,7 +122,8 @@ export function popupModel(
     };
   }
   const { outcome, fetchedAt, origin, changed } = report.report;
-  const { summary, warnings } = outcomeText(outcome, fetchedAt, now, t);
+  // With the report's lifetime: says when the server asked not to cache (issue 15, item 4).
+  const { summary, warnings } = outcomeText(outcome, fetchedAt, now, t, report.report);
   const blanket =
     outcome.kind === 'unavailable' ? 'allow' : outcome.kind === 'unreachable' ? 'disallow' : null;
   const judgement = judgePage(report.page, report.robots, now);
