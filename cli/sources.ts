@@ -2,9 +2,10 @@
 // extension fetches it (io/fetch-robots-node.ts, src/policy.ts outcomeOf), and, without
 // --robots, each URL's own origin's /robots.txt, fetched once per run with a bounded number of
 // fetches in flight.
-import { readFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { fetchRobotsTxtInNode } from '../io/fetch-robots-node.ts';
 import {
+  MAX_BODY_BYTES,
   type Outcome,
   outcomeOf,
   parseRobotsTxt,
@@ -53,11 +54,61 @@ export async function fetchSource(url: string, userAgent?: string): Promise<Sour
   return sourceOf(outcomeOf(facts), url);
 }
 
+/**
+ * The first `maxBytes` of a file (default MAX_BODY_BYTES, as a fetch keeps), and how many bytes
+ * it has past them (0: none; read one byte past to tell, then its size says how many, at least
+ * 1 for a device or a pipe). A 10 GB file or /dev/zero costs 500 KiB, not its size.
+ */
+export async function readFileCapped(
+  path: string,
+  maxBytes = MAX_BODY_BYTES,
+): Promise<{ bytes: Uint8Array; pastBytes: number }> {
+  const handle = await open(path, 'r');
+  try {
+    const buffer = new Uint8Array(maxBytes + 1);
+    let size = 0;
+    while (size < buffer.length) {
+      const { bytesRead } = await handle.read(buffer, size, buffer.length - size, null);
+      if (bytesRead === 0) break;
+      size += bytesRead;
+    }
+    if (size <= maxBytes) return { bytes: buffer.subarray(0, size), pastBytes: 0 };
+    const { size: fileSize } = await handle.stat();
+    return { bytes: buffer.subarray(0, maxBytes), pastBytes: Math.max(1, fileSize - maxBytes) };
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * A file's first MAX_BODY_BYTES parsed; past them the parse is marked truncated with its
+ * 'content-past-limit' warning, as when the parser itself cuts a longer text (RFC 9309 §2.5).
+ */
+async function parseFile(path: string): Promise<RobotsTxt> {
+  const { bytes, pastBytes } = await readFileCapped(path);
+  const parsed = parseRobotsTxt(decode(bytes));
+  if (pastBytes === 0 || parsed.truncated) return parsed;
+  return {
+    ...parsed,
+    truncated: true,
+    diagnostics: [
+      ...parsed.diagnostics,
+      {
+        code: 'content-past-limit',
+        severity: 'warning',
+        line: parsed.lineCount,
+        // Not read, so counted in bytes: the characters of an ASCII file.
+        params: { limit: MAX_BODY_BYTES, ignoredChars: pastBytes },
+      },
+    ],
+  };
+}
+
 /** --robots, OLD or NEW: a local file, or an http(s) URL. Throws UnreadableInput for a file. */
 export async function readSource(place: string): Promise<Source> {
   if (isUrl(place)) return fetchSource(place);
   try {
-    return { kind: 'ok', parsed: parseRobotsTxt(decode(await readFile(place))), url: null };
+    return { kind: 'ok', parsed: await parseFile(place), url: null };
   } catch (error) {
     const why = error instanceof Error && 'code' in error ? String(error.code) : 'unreadable';
     throw new UnreadableInput(`${place}: ${why}`, place, why);
