@@ -255,7 +255,7 @@ async function check(
     await out.full();
   }
   if (format === 'text')
-    await out.write(`\n${t('cliTotals', allowed + disallowed, allowed, disallowed)}\n`);
+    await out.write(`\n${t.plural('cliTotals', allowed + disallowed, allowed, disallowed)}\n`);
   await out.flush();
   shown.done();
   if (errors > 0) warn(t.plural('cliNotUrls', errors));
