@@ -49,6 +49,12 @@ export const SETTINGS_KEY = 'settings';
 export const MAX_ROBOTS = 40;
 /** Shortest cache lifetime the settings accept. */
 export const MIN_CACHE_MS = 60_000;
+/**
+ * Most bytes the stored settings may take, counted as Chrome counts a sync item (the key plus
+ * the value's JSON, in UTF-8): 1 KB under storage.sync's QUOTA_BYTES_PER_ITEM of 8,192, so the
+ * settings always fit sync. 40 names of 64 ASCII characters take 2.8 KB; 40 of 64 emoji, 10.5 KB.
+ */
+export const MAX_SETTINGS_BYTES = 7_168;
 
 /** What is kept in storage: the settings and the schema version they were written with. */
 export interface StoredSettings {
@@ -121,12 +127,42 @@ export type SettingsProblem =
   | 'bad-checking'
   | 'bad-other-readings'
   | 'bad-cache-lifetime'
-  | 'bad-language';
+  | 'bad-language'
+  | 'too-large';
 
-/** Validates a (partial) settings object; unknown keys are ignored. */
+/** UTF-8 length of a string, in bytes (src/ has no TextEncoder: it runs without the DOM lib). */
+function utf8Bytes(text: string): number {
+  let bytes = 0;
+  for (const char of text) {
+    const c = char.codePointAt(0) ?? 0;
+    bytes += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+  }
+  return bytes;
+}
+
+/** Bytes the settings take in storage, as Chrome charges a sync item: key plus JSON, in UTF-8. */
+export function storedBytes(settings: Settings): number {
+  return utf8Bytes(SETTINGS_KEY) + utf8Bytes(JSON.stringify(toStored(settings)));
+}
+
+/**
+ * Validates a (partial) settings object over `base` (the defaults unless given); unknown keys are
+ * ignored. The result must fit in MAX_SETTINGS_BYTES.
+ */
 export function validateSettings(
   value: unknown,
   base: Settings = DEFAULTS,
+): { ok: true; settings: Settings } | { ok: false; problem: SettingsProblem } {
+  const checked = validateFields(value, base);
+  if (checked.ok && storedBytes(checked.settings) > MAX_SETTINGS_BYTES)
+    return { ok: false, problem: 'too-large' };
+  return checked;
+}
+
+/** Validates each key of a (partial) settings object, without the size cap. */
+function validateFields(
+  value: unknown,
+  base: Settings,
 ): { ok: true; settings: Settings } | { ok: false; problem: SettingsProblem } {
   if (!isRecord(value)) return { ok: false, problem: 'not-an-object' };
   const next: Settings = { ...base, robots: [...base.robots] };
@@ -181,7 +217,8 @@ export function migrate(stored: unknown): { settings: Settings; from: number } {
   if (isRecord(data)) {
     for (const key of Object.keys(DEFAULTS) as (keyof Settings)[]) {
       if (!(key in data)) continue;
-      const one = validateSettings({ [key]: data[key] }, settings);
+      // No size cap here: settings stored before the cap are read as they are, not dropped.
+      const one = validateFields({ [key]: data[key] }, settings);
       if (one.ok) settings = one.settings;
     }
   }
@@ -198,7 +235,12 @@ export function exportSettings(settings: Settings): string {
   return `${JSON.stringify({ app: 'robots-lens', kind: 'settings', ...toStored(settings) }, null, 2)}\n`;
 }
 
-export type ImportProblem = 'not-json' | 'foreign-file' | 'newer-version' | SettingsProblem;
+export type ImportProblem =
+  | 'not-json'
+  | 'foreign-file'
+  | 'newer-version'
+  | 'no-known-key'
+  | SettingsProblem;
 
 /** Reads an export file; a foreign or invalid one is refused with the reason, nothing changed. */
 export function importSettings(
@@ -217,10 +259,13 @@ export function importSettings(
   if (typeof version !== 'number' || !Number.isInteger(version) || version < 1)
     return { ok: false, problem: 'foreign-file' };
   if (version > SCHEMA_VERSION) return { ok: false, problem: 'newer-version' };
+  const raw = data['settings'];
+  if (!isRecord(raw)) return { ok: false, problem: 'not-an-object' };
+  // A file naming none of our settings would reset every one of them to its default.
+  if (!Object.keys(DEFAULTS).some((key) => Object.hasOwn(raw, key)))
+    return { ok: false, problem: 'no-known-key' };
   // Strictly valid: an import either applies whole or not at all.
   const migrated =
-    version === SCHEMA_VERSION
-      ? data['settings']
-      : migrate({ schemaVersion: version, settings: data['settings'] }).settings;
+    version === SCHEMA_VERSION ? raw : migrate({ schemaVersion: version, settings: raw }).settings;
   return validateSettings(migrated);
 }

@@ -5,10 +5,13 @@ import {
   DEFAULTS,
   exportSettings,
   importSettings,
+  MAX_ROBOT_NAME,
   MAX_ROBOTS,
+  MAX_SETTINGS_BYTES,
   migrate,
   type RobotName,
   SCHEMA_VERSION,
+  storedBytes,
   validateSettings,
 } from '../src/settings.ts';
 import { memoryStorage } from './fixtures/storage.ts';
@@ -206,6 +209,85 @@ describe('export and import', () => {
     ],
   ])('%s → refused: %s', (text, problem) => {
     expect(importSettings(text)).toEqual({ ok: false, problem });
+  });
+});
+
+describe('issue 15, item 5: caps on a robot name, on the settings size, and imports naming no setting', () => {
+  /** `count` distinct names of `chars` copies of `char` plus a two-digit number. */
+  const names = (count: number, char: string, chars: number) =>
+    Array.from(
+      { length: count },
+      (_, i) => `${char.repeat(chars - 2)}${String(i).padStart(2, '0')}`,
+    );
+  // [what, problem or null when accepted, source, settings change]
+  const ROWS: [string, string | null, string, unknown][] = [
+    ['a name of 64 characters', null, 'MAX_ROBOT_NAME', { robots: names(1, 'x', 64) }],
+    ['a name of 65 characters', 'bad-robots', 'MAX_ROBOT_NAME', { robots: names(1, 'x', 65) }],
+    [
+      '40 names of 64 ASCII characters (2.8 KB)',
+      null,
+      'the longest list of ASCII names always fits',
+      { robots: names(40, 'x', 64) },
+    ],
+    [
+      '40 names of 64 Thai letters (3 bytes each in UTF-8), 7.8 KB',
+      'too-large',
+      'Chrome counts a sync item in UTF-8 bytes; QUOTA_BYTES_PER_ITEM 8,192',
+      { robots: names(40, 'ก', 64) },
+    ],
+    [
+      '40 names of 64 emoji (4 bytes each), 10.5 KB: over the 8 KB sync item',
+      'too-large',
+      'Chrome storage.sync QUOTA_BYTES_PER_ITEM 8,192',
+      { robots: names(40, '🤖', 64) },
+    ],
+  ];
+  test.each(ROWS)('%s → %s (%s)', (_what, problem, _source, change) => {
+    const checked = validateSettings(change);
+    expect(checked.ok ? null : checked.problem).toBe(problem);
+  });
+
+  test('the cap is under the 8,192-byte sync item, and the size is counted in UTF-8', () => {
+    expect(MAX_ROBOT_NAME).toBe(64);
+    expect(MAX_SETTINGS_BYTES).toBeLessThan(8_192);
+    const settings = { ...DEFAULTS, robots: ['Ωbot', '🤖'] };
+    const json = JSON.stringify({ schemaVersion: SCHEMA_VERSION, settings });
+    expect(storedBytes(settings)).toBe('settings'.length + Buffer.byteLength(json, 'utf8'));
+  });
+
+  test('an export over the cap is refused whole', () => {
+    const big = { ...DEFAULTS, robots: names(40, '🤖', 64) };
+    expect(importSettings(exportSettings(big))).toEqual({ ok: false, problem: 'too-large' });
+  });
+
+  test('settings stored over the cap (before it existed) are still read, not reset', () => {
+    const robots = names(40, '🤖', 64);
+    expect(
+      migrate({ schemaVersion: SCHEMA_VERSION, settings: { robots } }).settings.robots,
+    ).toEqual(robots);
+  });
+
+  const file = (settings: unknown, schemaVersion = SCHEMA_VERSION) =>
+    JSON.stringify({ app: 'robots-lens', kind: 'settings', schemaVersion, settings });
+  test.each([
+    ['no settings at all', 'no-known-key', file({})],
+    ['only unknown keys', 'no-known-key', file({ colour: 'red', robot: ['GPTBot'] })],
+    [
+      'a __proto__ key holding robots',
+      'no-known-key',
+      file(JSON.parse('{"__proto__": {"robots": ["GPTBot"]}}')),
+    ],
+    ['a version 1 file with no known key', 'no-known-key', file({ theme: 'dark' }, 1)],
+    ['settings not an object', 'not-an-object', file(['GPTBot'])],
+  ])('import refused: %s → %s', (_what, problem, text) => {
+    expect(importSettings(text)).toEqual({ ok: false, problem });
+  });
+
+  test('one known key is enough: the others take their defaults', () => {
+    expect(importSettings(file({ language: 'th', colour: 'red' }))).toEqual({
+      ok: true,
+      settings: { ...DEFAULTS, language: 'th' },
+    });
   });
 });
 

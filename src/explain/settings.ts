@@ -1,5 +1,5 @@
 // Why a settings change or an imported file was refused, in words.
-import type { ImportProblem, SettingsProblem } from '../settings.ts';
+import { type ImportProblem, MAX_SETTINGS_BYTES, type SettingsProblem } from '../settings.ts';
 import type { Translator } from './translator.ts';
 
 /**
@@ -24,6 +24,10 @@ export function problemText(
       return t('problemForeignFile');
     case 'newer-version':
       return t('problemNewerVersion');
+    case 'no-known-key':
+      return t('problemNoKnownKey');
+    case 'too-large':
+      return t('problemTooLarge', t.number(MAX_SETTINGS_BYTES));
     case 'internal':
     case 'no-answer':
     case 'bad-request':

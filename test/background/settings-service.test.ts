@@ -152,6 +152,11 @@ describe('SettingsService.set', () => {
     },
     { name: 'unknown language', change: { language: 'fr' }, problem: 'bad-language' },
     {
+      name: 'issue 15: 40 names of 64 emoji, 10.5 KB, over the 7,168-byte cap (sync keeps 8,192)',
+      change: { robots: Array.from({ length: 40 }, (_, i) => `${'🤖'.repeat(62)}${i + 10}`) },
+      problem: 'too-large',
+    },
+    {
       name: 'one bad key among good ones',
       change: { checking: 'on-demand', language: 'xx' },
       problem: 'bad-language',
@@ -211,6 +216,28 @@ describe('SettingsService.import and export', () => {
       problem: 'bad-checking',
     },
     { name: 'settings missing', text: file({}), problem: 'not-an-object' },
+    {
+      name: 'issue 15: no known key (would reset everything)',
+      text: file({ settings: {} }),
+      problem: 'no-known-key',
+    },
+    {
+      name: 'issue 15: only unknown keys',
+      text: file({ settings: { theme: 'dark' } }),
+      problem: 'no-known-key',
+    },
+    {
+      name: 'issue 15: over the size cap',
+      text: file({
+        settings: { robots: Array.from({ length: 40 }, (_, i) => `${'🤖'.repeat(62)}${i + 10}`) },
+      }),
+      problem: 'too-large',
+    },
+    {
+      name: 'issue 15: a robot name of 65 characters',
+      text: file({ settings: { robots: ['x'.repeat(65)] } }),
+      problem: 'bad-robots',
+    },
   ];
   for (const { name, text, problem } of refused) {
     test(`import refused, nothing stored: ${name} → ${problem}`, async () => {
@@ -231,5 +258,80 @@ describe('SettingsService.reset', () => {
     expect(await service.reset()).toEqual(DEFAULTS);
     expect(stored().sync).toEqual({ [SETTINGS_KEY]: toStored(defaultSettings()) });
     expect(await service.get()).toEqual(DEFAULTS);
+  });
+});
+
+describe('issue 15, item 5: settings never lost when sync refuses', () => {
+  const RATE = 'This request exceeds the MAX_WRITE_OPERATIONS_PER_MINUTE quota.';
+  /** Sync refusing the next `syncRefusals` writes (Chrome's words), local refusing the next `localRefusals`. */
+  function refusing() {
+    const sync = memoryStorage();
+    const local = memoryStorage();
+    const control = { syncRefusals: 0, localRefusals: 0 };
+    const area = (inner: typeof sync, key: 'syncRefusals' | 'localRefusals', message: string) => ({
+      get: inner.get,
+      remove: inner.remove,
+      set: (items: Record<string, unknown>) => {
+        if (control[key] > 0) {
+          control[key]--;
+          return Promise.reject(new Error(message));
+        }
+        return inner.set(items);
+      },
+    });
+    const store = new SettingsStore(
+      area(sync, 'syncRefusals', RATE),
+      area(local, 'localRefusals', 'QUOTA_BYTES quota exceeded'),
+    );
+    const stored = () => ({
+      sync: Object.fromEntries(sync.data),
+      local: Object.fromEntries(local.data),
+    });
+    return { service: new SettingsService(store), control, stored };
+  }
+  const file = (settings: unknown) =>
+    JSON.stringify({ app: 'robots-lens', kind: 'settings', schemaVersion: 2, settings });
+
+  // [source, refused import]
+  const ROWS: [string, string][] = [
+    ['issue 15: an import with no known key', file({})],
+    ['issue 15: a robot name over 64 characters', file({ robots: ['x'.repeat(65)] })],
+    [
+      'issue 15: over the size cap',
+      file({ robots: Array.from({ length: 40 }, (_, i) => `${'🤖'.repeat(62)}${i + 10}`) }),
+    ],
+    ['not JSON', '{'],
+  ];
+  test.each(ROWS)(
+    'after a sync refusal, a refused import leaves both copies: %s',
+    async (_source, text) => {
+      const { service, control, stored } = refusing();
+      await service.set({ language: 'ru' });
+      control.syncRefusals = 1;
+      await service.set({ checking: 'on-demand' });
+      const before = stored();
+      expect(before.local).toHaveProperty('settings');
+      expect((await service.import(text)).ok).toBe(false);
+      expect(stored()).toEqual(before);
+      service.invalidate();
+      expect(await service.get()).toEqual({
+        ...defaultSettings(),
+        language: 'ru',
+        checking: 'on-demand',
+      });
+    },
+  );
+
+  test('both areas refuse: the change fails, nothing stored, the saved settings still served', async () => {
+    const { service, control, stored } = refusing();
+    await service.set({ language: 'th' });
+    const before = stored();
+    control.syncRefusals = 1;
+    control.localRefusals = 1;
+    await expect(service.set({ checking: 'on-demand' })).rejects.toThrow('QUOTA_BYTES');
+    expect(stored()).toEqual(before);
+    expect(await service.get()).toEqual({ ...defaultSettings(), language: 'th' });
+    service.invalidate();
+    expect(await service.get()).toEqual({ ...defaultSettings(), language: 'th' });
   });
 });

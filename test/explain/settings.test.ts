@@ -51,6 +51,19 @@ const CASES: [Code, string, string, string][] = [
     'that value is not accepted',
   ],
   ['bad-language', 'bad-language', 'the file holds invalid settings', 'that value is not accepted'],
+  // Issue 15, item 5: the size cap and an import naming no setting.
+  [
+    'too-large',
+    'too-large',
+    'the settings are too large: at most 7,168 bytes, so that they fit in sync storage',
+    'the settings are too large: at most 7,168 bytes, so that they fit in sync storage',
+  ],
+  [
+    'no-known-key',
+    'no-known-key',
+    'the file holds none of the Robots Lens settings',
+    'the file holds none of the Robots Lens settings',
+  ],
   [
     'internal',
     'storage quota exceeded',
@@ -88,6 +101,8 @@ describe('problemText', () => {
       'bad-other-readings': true,
       'bad-cache-lifetime': true,
       'bad-language': true,
+      'too-large': true,
+      'no-known-key': true,
       internal: true,
       'no-answer': true,
     } satisfies Record<Code, true>;
