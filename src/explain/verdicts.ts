@@ -57,7 +57,8 @@ export function whyText(v: Verdict, t: Translator): string {
     'default-record': () => t('groupDefault', lines),
   }[g.code]();
   const d = v.reason.decision;
-  return `${group}; ${t(DECISIONS[d.code])}${d.indexHtml ? ` (${t('decisionIndexHtml')})` : ''}`;
+  const approximate = d.approximate ? `; ${t('decisionApproximate')}` : '';
+  return `${group}; ${t(DECISIONS[d.code])}${d.indexHtml ? ` (${t('decisionIndexHtml')})` : ''}${approximate}`;
 }
 
 const stateOf = (allowed: boolean): VerdictState => (allowed ? 'allowed' : 'disallowed');

@@ -298,16 +298,19 @@ export function checkUrl(
 
   if (sem === 'original1994') {
     const rule = compiled.first(matchPath);
-    if (rule === null) return { allowed: true, rule: null, reason: reason(NO_MATCH) };
+    if (rule === null)
+      return { allowed: true, rule: null, reason: reason(cutOf(compiled, NO_MATCH)) };
     return {
       allowed: false,
       rule,
-      reason: reason({
-        code: 'first-match',
-        matchLength: rule.value.length,
-        competing: null,
-        indexHtml: false,
-      }),
+      reason: reason(
+        cutOf(compiled, {
+          code: 'first-match',
+          matchLength: rule.value.length,
+          competing: null,
+          indexHtml: false,
+        }),
+      ),
     };
   }
 
@@ -316,28 +319,38 @@ export function checkUrl(
   const { allow, disallow } = compiled.best(matchPath);
   const allowP = allow?.priority ?? -1;
   const disallowP = disallow?.priority ?? -1;
-  if (allowP <= 0 && disallowP <= 0) return { allowed: true, rule: null, reason: reason(NO_MATCH) };
+  if (allowP <= 0 && disallowP <= 0)
+    return { allowed: true, rule: null, reason: reason(cutOf(compiled, NO_MATCH)) };
   if (disallow !== null && disallowP > allowP) {
     return {
       allowed: false,
       rule: disallow.rule,
-      reason: reason({
-        code: 'longest-match',
-        matchLength: disallowP,
-        competing: allow !== null && allowP > 0 ? allow.rule : null,
-        indexHtml: false,
-      }),
+      reason: reason(
+        cutOf(compiled, {
+          code: 'longest-match',
+          matchLength: disallowP,
+          competing: allow !== null && allowP > 0 ? allow.rule : null,
+          indexHtml: false,
+        }),
+      ),
     };
   }
   const winner = allow ?? disallow;
   return {
     allowed: true,
     rule: winner?.rule ?? null,
-    reason: reason({
-      code: allowP === disallowP ? 'allow-wins-tie' : 'longest-match',
-      matchLength: allowP,
-      competing: disallow !== null && disallowP > 0 ? disallow.rule : null,
-      indexHtml: allow?.indexHtml ?? false,
-    }),
+    reason: reason(
+      cutOf(compiled, {
+        code: allowP === disallowP ? 'allow-wins-tie' : 'longest-match',
+        matchLength: allowP,
+        competing: disallow !== null && disallowP > 0 ? disallow.rule : null,
+        indexHtml: allow?.indexHtml ?? false,
+      }),
+    ),
   };
+}
+
+/** The decision, marked approximate when the check stopped at the matching budget. */
+function cutOf(compiled: CompiledRules, decision: RuleDecision): RuleDecision {
+  return compiled.cut ? { ...decision, approximate: true } : decision;
 }

@@ -181,6 +181,12 @@ export interface RuleDecision {
   competing: Rule | null;
   /** Google: the rule decided through its directory form (`/dir/index.html` covers `/dir/`). */
   indexHtml: boolean;
+  /**
+   * Present only when the check stopped early: the path is so long, and so many wildcard rules
+   * could match it, that matching them all would take seconds (a hostile site). The rules read
+   * until then decided; another one might have.
+   */
+  approximate?: true;
 }
 
 export interface VerdictReason {

@@ -424,3 +424,17 @@ describe('explainVerdicts', () => {
     ]);
   });
 });
+
+describe('whyText: a check stopped at the matching budget (issue 15, item 1)', () => {
+  test('says the verdict may be incomplete', () => {
+    const lines = ['User-agent: *'];
+    // Each rule is keyed by its run of a's, which the path holds: all are candidates.
+    for (let i = 0; i < 2_000; i++) lines.push(`Disallow: /*${'a'.repeat(8 + (i % 10))}*b${i}`);
+    const robots = parseRobotsTxt(lines.join('\n'));
+    const verdict = checkUrl(robots, 'x', `/${'a'.repeat(100_000)}`, 'google');
+    expect(verdict.reason.decision.approximate).toBe(true);
+    expect(whyText(verdict, t)).toBe(
+      'no group names it; the * group applies (line 1); no rule matches; checking stopped early: a path this long against this many wildcard rules would take seconds, so the verdict may be incomplete',
+    );
+  });
+});

@@ -70,3 +70,39 @@ describe('hostile input', () => {
     expect(r.groups[0]?.rules[0]?.value).toBe('/<b>');
   });
 });
+
+describe('a bounded check (issue 15, item 1: a hostile site must not stall the browser)', () => {
+  // A 511 KB file of `*a…` wildcard rules and a page that moves itself to a 100,000-character
+  // path: every rule is a candidate and each may scan the whole path. The check stops at
+  // MATCH_BUDGET units scanned, says so (decision.approximate), and never does otherwise.
+  const lines = ['User-agent: *'];
+  for (let i = 0; lines.join('\n').length < 511_000; i++)
+    lines.push(`Disallow:*a${'*b'.repeat(i % 5)}*${String.fromCharCode(99 + (i % 20))}`);
+  const hostile = parseRobotsTxt(lines.join('\n'));
+  const long = `/${'a'.repeat(100_000)}`;
+
+  test.each(['google', 'rfc9309', 'original1994'] as const)('%s: marked approximate', (s) => {
+    const v = checkUrl(hostile, 'x', long, s);
+    if (s === 'original1994') expect(v.reason.decision.approximate).toBeUndefined();
+    else expect(v.reason.decision.approximate).toBe(true);
+  });
+
+  test('a short path against the same file is exact', () => {
+    expect(checkUrl(hostile, 'x', '/abc', 'google').reason.decision.approximate).toBeUndefined();
+  });
+
+  test('the benchmark pathological cases on 8,190-character paths stay exact', () => {
+    const a = (n: number) => `/${'a'.repeat(n - 1)}`;
+    const cases: [string, string][] = [
+      [`/${'*a'.repeat(50_000)}b`, a(8_190)],
+      [`/${'*a'.repeat(8_000)}b`, a(8_190)],
+      [`/${'a*'.repeat(8_000)}$`, `${a(8_190)}b`],
+      [`/*${'a'.repeat(16_000)}b`, a(8_190)],
+    ];
+    for (const [rule, path] of cases) {
+      const robots = parseRobotsTxt(`User-agent: *\nDisallow: ${rule}\n`);
+      for (const s of ['google', 'rfc9309'] as const)
+        expect(checkUrl(robots, 'x', path, s).reason.decision.approximate).toBeUndefined();
+    }
+  });
+});
