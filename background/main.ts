@@ -16,7 +16,7 @@ import { ErrorReporter } from './error-reporter.ts';
 import { protocolHandlers } from './handlers.ts';
 import { HostAccess } from './host-access.ts';
 import { LinkHighlights } from './link-highlights.ts';
-import { Navigation } from './navigation.ts';
+import { Navigation, urlToJudge } from './navigation.ts';
 import { OriginCache } from './origin-cache.ts';
 import { PageHeaders } from './page-headers.ts';
 import { PageReader } from './page-reader.ts';
@@ -144,8 +144,9 @@ browser.storage.onChanged.addListener((changes, area) => {
 browser.tabs.onUpdated.addListener((tabId, change, tab) => {
   // A navigation starts (robots.txt now), a page finished loading (its tags now), or its URL
   // changed within the page (history.pushState, a hash change: both again).
-  const url = change.url ?? (change.status !== undefined ? tab.url : undefined);
-  if (url === undefined) return;
+  // Not a bare 'loading': in Firefox it still carries the URL being left.
+  const url = urlToJudge(change, tab);
+  if (url === null) return;
   const readPage = change.status !== 'loading';
   navigation.onTabUrl(tabId, url, tab.incognito, readPage).catch(errors.catcher('navigation'));
 });

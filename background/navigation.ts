@@ -14,6 +14,26 @@ export interface OpenTab {
   incognito: boolean;
 }
 
+/** What tabs.onUpdated says changed (the fields read here). */
+export interface TabChange {
+  status?: string | undefined;
+  url?: string | undefined;
+}
+
+/**
+ * The URL a tabs.onUpdated event asks to judge, or null for none. Chrome sends the new URL with
+ * 'loading'; Firefox first sends a bare 'loading' while `tab.url` is still the page being left,
+ * then 'loading' with the new URL (MDN tabs.onUpdated; Firefox's test_ext_tabs_onUpdated expects
+ * `{status: 'loading'}, {status: 'loading', url}, {status: 'complete'}`). So a bare 'loading'
+ * judges nothing: the change carrying the URL, or 'complete', follows. A reload of the same URL
+ * is then judged at 'complete' in both browsers.
+ */
+export function urlToJudge(change: TabChange, tab: { url?: string | undefined }): string | null {
+  if (change.url !== undefined) return change.url;
+  if (change.status === 'complete') return tab.url ?? null;
+  return null;
+}
+
 export interface NavigationDeps {
   queryTabs: () => Promise<OpenTab[]>;
   access: HostAccess;

@@ -2,7 +2,13 @@ import { describe, expect, test } from 'vitest';
 import en from '../../_locales/en/messages.json';
 import { type ActionApi, BadgePainter } from '../../background/badge-painter.ts';
 import { HostAccess } from '../../background/host-access.ts';
-import { Navigation, type NavigationDeps, type OpenTab } from '../../background/navigation.ts';
+import {
+  Navigation,
+  type NavigationDeps,
+  type OpenTab,
+  type TabChange,
+  urlToJudge,
+} from '../../background/navigation.ts';
 import { SettingsService } from '../../background/settings-service.ts';
 import { SettingsStore } from '../../background/settings-store.ts';
 import { Translators } from '../../background/translators.ts';
@@ -162,6 +168,100 @@ describe('Navigation.onTabUrl', () => {
     await expect(navigation.onTabUrl(3, 'https://a.test/', false)).rejects.toThrow(
       'No tab with id: 3',
     );
+  });
+});
+
+/** One tabs.onUpdated event: what changed, and the tab's URL as the event reports it. */
+type UpdateEvent = [change: TabChange & Record<string, unknown>, tabUrl: string | undefined];
+
+const LEFT = 'https://a.test/private/left';
+const NEXT = 'https://b.test/next';
+
+describe('urlToJudge: tabs.onUpdated sequences', () => {
+  const sequences: { name: string; source: string; events: UpdateEvent[]; judged: string[] }[] = [
+    {
+      name: 'Chrome, a link to another site',
+      source: 'Chrome tabs.onUpdated: loading carries the new URL; observed',
+      events: [
+        [{ status: 'loading', url: NEXT }, NEXT],
+        [{ title: 'Next' }, NEXT],
+        [{ status: 'complete' }, NEXT],
+      ],
+      judged: [NEXT, NEXT],
+    },
+    {
+      name: 'Firefox, a link to another site: the bare loading still names the page left',
+      source:
+        "Firefox test_ext_tabs_onUpdated: {status:'loading'}, {status:'loading', url}, {status:'complete'}; issue 15 item 7",
+      events: [
+        [{ status: 'loading' }, LEFT],
+        [{ status: 'loading', url: NEXT }, NEXT],
+        [{ title: 'Next' }, NEXT],
+        [{ status: 'complete' }, NEXT],
+      ],
+      judged: [NEXT, NEXT],
+    },
+    {
+      name: 'a reload, or a navigation that commits nothing (a download, a 204): judged when complete',
+      source: 'MDN tabs.onUpdated: url only when it changed; the tab stays on its page',
+      events: [
+        [{ status: 'loading' }, LEFT],
+        [{ status: 'complete' }, LEFT],
+      ],
+      judged: [LEFT],
+    },
+    {
+      name: 'history.pushState or a hash change: the change carries the URL',
+      source: 'MDN tabs.onUpdated changeInfo.url; TEST-SEAMS.md (pushState)',
+      events: [[{ url: `${LEFT}#part` }, `${LEFT}#part`]],
+      judged: [`${LEFT}#part`],
+    },
+    {
+      name: 'no navigation: pinned, muted, a title or a favicon',
+      source: 'MDN tabs.onUpdated: fires for properties unrelated to navigation',
+      events: [
+        [{ pinned: true }, LEFT],
+        [{ audible: false }, LEFT],
+        [{ title: 'Left' }, LEFT],
+        [{ favIconUrl: 'https://a.test/favicon.ico' }, LEFT],
+      ],
+      judged: [],
+    },
+    {
+      name: 'a page the extension may not see: no tab.url when complete',
+      source: 'Chrome tabs.Tab.url: absent without host permission for the page',
+      events: [
+        [{ status: 'loading' }, undefined],
+        [{ status: 'complete' }, undefined],
+      ],
+      judged: [],
+    },
+  ];
+  for (const { name, source, events, judged } of sequences) {
+    test(`${name} (${source})`, () => {
+      const urls = events
+        .map(([change, url]) => urlToJudge(change, { url }))
+        .filter((url) => url !== null);
+      expect(urls).toEqual(judged);
+    });
+  }
+
+  test('Firefox order through the services: nothing fetched or painted for the page left', async () => {
+    const { navigation, requests, badges } = await setup();
+    // As background/main.ts's listener does.
+    for (const [change, tabUrl] of [
+      [{ status: 'loading' }, LEFT],
+      [{ status: 'loading', url: NEXT }, NEXT],
+      [{ status: 'complete' }, NEXT],
+    ] satisfies UpdateEvent[]) {
+      const url = urlToJudge(change, { url: tabUrl });
+      if (url !== null) await navigation.onTabUrl(7, url, false, change.status !== 'loading');
+    }
+    expect(requests).toEqual(['https://b.test/robots.txt']);
+    expect(badges).toEqual([
+      [7, '✓'],
+      [7, '✓'],
+    ]);
   });
 });
 
