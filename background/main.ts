@@ -20,6 +20,7 @@ import { Navigation, urlToJudge } from './navigation.ts';
 import { OriginCache } from './origin-cache.ts';
 import { PageHeaders } from './page-headers.ts';
 import { PageReader } from './page-reader.ts';
+import { PrivateWindows } from './private-windows.ts';
 import { RobotsReports } from './robots-reports.ts';
 import { SettingsService } from './settings-service.ts';
 import { SettingsStore } from './settings-store.ts';
@@ -155,6 +156,16 @@ browser.tabs.onRemoved.addListener((tabId) => {
   navigation.forget(tabId);
   pageHeaders.forget(tabId).catch(errors.catcher('page-headers'));
   highlights.forget(tabId).catch(errors.catcher('link-highlights'));
+});
+
+// The last private window closed: its robots.txt reports leave storage.session too. One
+// background sees both kinds of window: the manifest keeps incognito "spanning" (the default).
+const privateWindows = new PrivateWindows({
+  getAll: () => browser.windows.getAll(),
+  clearPrivate: () => reports.clearPrivate(),
+});
+browser.windows.onRemoved.addListener(() => {
+  privateWindows.onWindowRemoved().catch(errors.catcher('private-windows'));
 });
 
 // Each tab's main-frame responses: the X-Robots-Tag, Link and Content-Type headers of its pages.

@@ -106,6 +106,16 @@ export class RobotsReports {
     return dropped;
   }
 
+  /**
+   * Empties the private windows' cache and kept versions (the last private window closed);
+   * returns how many origins the private cache held. The normal stores are untouched.
+   */
+  async clearPrivate(): Promise<number> {
+    const { cache, versions } = this.deps.stores.private;
+    const [dropped] = await Promise.all([cache.clear(), versions.clear()]);
+    return dropped;
+  }
+
   /** Drops expired cache entries in both kinds of window (the versions stay). */
   async purgeExpired(): Promise<void> {
     const { normal, private: inPrivate } = this.deps.stores;

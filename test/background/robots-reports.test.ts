@@ -500,6 +500,29 @@ describe('RobotsReports: clear and purge', () => {
     });
   });
 
+  test('clearPrivate empties the private cache and versions only; returns their count', async () => {
+    const { reports, network, local, session } = setup();
+    network.serve(A, response('v1'));
+    await reports.report(A, false, false);
+    await reports.report(A, true, false);
+    network.serve('https://b.test', response('b'));
+    await reports.report('https://b.test', true, false);
+    // Other services' keys in storage.session (page headers, errors) are not the reports'.
+    await session.set({ 'page-headers:3': { url: `${A}/` } });
+    const normalBefore = structuredClone([...local.data]);
+    expect(await reports.clearPrivate()).toBe(2);
+    expect([...local.data]).toEqual(normalBefore);
+    expect(keysOf(session)).toEqual(['page-headers:3']);
+    // The private window starts afresh: fetched again, no previous version.
+    network.serve(A, response('v2'));
+    expect(await reports.report(A, true, false)).toMatchObject({
+      fromCache: false,
+      changed: false,
+    });
+    // The normal window still serves its cache.
+    expect(await reports.report(A, false, false)).toMatchObject({ fromCache: true });
+  });
+
   test('purgeExpired drops expired entries in both kinds of window and keeps the versions', async () => {
     const { reports, network, local, session, later } = setup();
     network.serve(A, response('old', { cacheControl: 'max-age=600' }));
