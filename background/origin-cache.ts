@@ -1,18 +1,38 @@
 // Per-origin cache of robots.txt fetches in extension storage (`robots:<origin>`), so it outlives
-// the background's stops and browser restarts: at most 500 origins and a byte budget, least
-// recently used first out; one fetch at a time per origin; expired entries purged.
-import { CACHE_REQUESTS, type CacheRequest, type RobotsFetch } from '../src/policy.ts';
+// the background's stops and browser restarts: at most 500 origins and a byte budget counted as
+// Chromium charges storage.local, least recently used first out; bodies stored gzipped when that
+// is smaller; one fetch at a time per origin; expired entries purged.
+import {
+  CACHE_REQUESTS,
+  type CacheRequest,
+  type Outcome,
+  type RobotsFetch,
+} from '../src/policy.ts';
 import { BoundedStore } from './bounded-store.ts';
+import { type PackedText, packText, readPackedText, unpackText } from './packed-text.ts';
 import type { StorageArea } from './storage-area.ts';
+import { storedSize } from './stored-size.ts';
 
-/** The stored form of a fetch. Bump the version with a migration in `readEntry`. */
+/** A fetch as the cache holds it, with its text (what `get` returns). */
 export interface CacheEntry extends RobotsFetch {
-  schemaVersion: 2;
+  schemaVersion: 3;
   /**
    * The body differs from the version seen before it (the version store holds that one): only
    * then does a report read the versions, so a popup opening on a cached file reads no more.
    */
   changed: boolean;
+}
+
+type OkOutcome = Extract<Outcome, { kind: 'ok' }>;
+
+/** An outcome as stored: an 'ok' one keeps its text packed in `body` (maybe gzipped). */
+export type StoredOutcome =
+  | Exclude<Outcome, { kind: 'ok' }>
+  | (Omit<OkOutcome, 'text'> & { body: PackedText });
+
+/** The stored form of a fetch. Bump the version with a migration in `readEntry`. */
+export interface StoredEntry extends Omit<CacheEntry, 'outcome'> {
+  outcome: StoredOutcome;
 }
 
 /** What a fetch gives the cache: the facts, and whether the body changed (default: no). */
@@ -21,39 +41,73 @@ export type FreshFetch = Omit<RobotsFetch, 'origin'> & { changed?: boolean };
 /** A fetch as the cache hands it out: the entry, and whether it came from the cache. */
 export type CachedFetch = RobotsFetch & { changed: boolean; fromCache: boolean };
 
-export const CACHE_SCHEMA_VERSION = 2;
+export const CACHE_SCHEMA_VERSION = 3;
 /** At most this many origins stay cached. */
 export const MAX_CACHED_ORIGINS = 500;
-/** Bodies kept in all; with the version store's budget, under storage.local's 10 MB quota. */
+/**
+ * Bytes the entries may be charged in all (keys and JSON, as Chromium counts): with the version
+ * store's 3,000,000, 9,000,000 of storage.local's 10,485,760, the rest headroom for the two
+ * indexes (about 80 bytes an origin), the settings' local copy (7,168 at most) and number writing.
+ */
 export const MAX_CACHE_BYTES = 6_000_000;
+/**
+ * An entry charged more is not stored, only kept in memory while the worker runs: a few huge or
+ * hostile files (512,000 random bytes still take 549,000 gzipped) cannot push out the many
+ * ordinary ones. A 512,000-byte file of distinct rules takes about 117,000 gzipped.
+ */
+export const MAX_ENTRY_BYTES = 262_144;
+/** Entries kept in memory when storing them failed or they were too large, most recent last. */
+const MAX_UNSTORED = 8;
 
-/** Bytes an entry takes, estimated: two per character of its body, and some for the rest. */
-function sizeOf(entry: CacheEntry): number {
-  return 512 + 2 * (entry.outcome.kind === 'ok' ? entry.outcome.text.length : 0);
+const KEY_PREFIX = 'robots:';
+
+/** Sizes already counted, by stored object (the store's memory mirror asks again on each read). */
+const sizes = new WeakMap<object, number>();
+
+/** Bytes storage.local charges for an entry under its key. */
+export function sizeOf(entry: StoredEntry): number {
+  let size = sizes.get(entry);
+  if (size === undefined) {
+    size = storedSize(KEY_PREFIX + entry.origin, entry);
+    sizes.set(entry, size);
+  }
+  return size;
+}
+
+function readOutcome(value: unknown, version: number): StoredOutcome | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const o = value as Record<string, unknown>;
+  if (o['kind'] !== 'ok') return o as StoredOutcome;
+  // Versions 1 and 2 kept the text as it is in `text`.
+  const body = version < 3 ? readPackedText({ text: o['text'] }) : readPackedText(o['body']);
+  if (body === null) return null;
+  const { text: _, body: __, ...facts } = o;
+  return { ...(facts as Omit<OkOutcome, 'text'>), body };
 }
 
 /**
- * A stored value as a current entry, or null. Version 1 (before 2026-11-23) had no version and
- * kept the previous body in `previousText`; the version store keeps versions now, so it is
- * dropped. TODO(2026-12): drop the version 1 reading; such entries expire within 24 hours.
+ * A stored value as an entry of the current schema, or null. Version 1 (before 2026-11-23) had no
+ * version and kept the previous body in `previousText`; the version store keeps versions now, so
+ * it is dropped. Version 2 (before 2026-11-30) kept the text unpacked in `outcome.text`.
+ * TODO(2026-12): drop the reading of versions 1 and 2; such entries expire within 24 hours.
  */
-export function readEntry(value: unknown): CacheEntry | null {
+export function readEntry(value: unknown): StoredEntry | null {
   if (typeof value !== 'object' || value === null) return null;
   const v = value as Record<string, unknown>;
   if (
     typeof v['origin'] !== 'string' ||
     typeof v['fetchedAt'] !== 'number' ||
-    typeof v['expiresAt'] !== 'number' ||
-    typeof v['outcome'] !== 'object' ||
-    v['outcome'] === null
+    typeof v['expiresAt'] !== 'number'
   )
     return null;
   const version = v['schemaVersion'] ?? 1;
-  if (version !== 1 && version !== CACHE_SCHEMA_VERSION) return null;
+  if (version !== 1 && version !== 2 && version !== CACHE_SCHEMA_VERSION) return null;
+  const outcome = readOutcome(v['outcome'], version);
+  if (outcome === null) return null;
   return {
     schemaVersion: CACHE_SCHEMA_VERSION,
     origin: v['origin'],
-    outcome: v['outcome'] as RobotsFetch['outcome'],
+    outcome,
     fetchedAt: v['fetchedAt'],
     expiresAt: v['expiresAt'],
     // Added 2026-11 without a schema bump: an entry without it (or with another value) has none.
@@ -64,12 +118,34 @@ export function readEntry(value: unknown): CacheEntry | null {
   };
 }
 
+/** An entry in its stored form, the text packed. */
+export async function packEntry(entry: CacheEntry): Promise<StoredEntry> {
+  if (entry.outcome.kind !== 'ok') return { ...entry, outcome: entry.outcome };
+  const { text, ...facts } = entry.outcome;
+  return { ...entry, outcome: { ...facts, body: await packText(text) } };
+}
+
+/** An entry with its text, or null when the text does not decode (never throws). */
+export async function unpackEntry(stored: StoredEntry): Promise<CacheEntry | null> {
+  if (stored.outcome.kind !== 'ok') return { ...stored, outcome: stored.outcome };
+  const { body, ...facts } = stored.outcome;
+  const text = await unpackText(body);
+  return text === null ? null : { ...stored, outcome: { ...facts, text } };
+}
+
 export class OriginCache {
   private readonly inFlight = new Map<string, Promise<CachedFetch>>();
-  private readonly store: BoundedStore<CacheEntry>;
+  private readonly store: BoundedStore<StoredEntry>;
   private readonly now: () => number;
+  /** Stored entries already unpacked: the store's memory mirror hands out the same object. */
+  private readonly unpacked = new WeakMap<StoredEntry, CacheEntry>();
+  /**
+   * Entries that could not be stored (too large, or storage refused them), newest last: the
+   * report and its text stay available while the worker runs, without a fetch on every load.
+   */
+  private readonly unstored = new Map<string, CacheEntry>();
 
-  /** Defaults: Date.now, 500 origins, 6 MB of bodies. */
+  /** Defaults: Date.now, 500 origins, 6,000,000 bytes as storage.local charges them. */
   constructor(
     storage: StorageArea,
     now: () => number = Date.now,
@@ -78,7 +154,7 @@ export class OriginCache {
   ) {
     this.now = now;
     this.store = new BoundedStore(storage, {
-      prefix: 'robots:',
+      prefix: KEY_PREFIX,
       indexKey: 'robots-index',
       maxItems: maxOrigins,
       maxBytes,
@@ -88,15 +164,50 @@ export class OriginCache {
     });
   }
 
-  get(origin: string): Promise<CacheEntry | null> {
-    return this.store.get(origin);
+  /** The entry of an origin with its text, or null when absent or unreadable (never throws). */
+  async get(origin: string): Promise<CacheEntry | null> {
+    const unstored = this.unstored.get(origin);
+    if (unstored !== undefined) return unstored;
+    const stored = await this.store.get(origin);
+    if (stored === null) return null;
+    const known = this.unpacked.get(stored);
+    if (known !== undefined) return known;
+    const entry = await unpackEntry(stored);
+    if (entry !== null) this.unpacked.set(stored, entry);
+    return entry;
   }
 
-  /** Stores a fetch as just used (`changed`: its body differs from the version before). */
+  /**
+   * Stores a fetch as just used (`changed`: its body differs from the version before). Throws when
+   * storage refuses it even after the store's eviction; the entry is then kept in memory.
+   */
   async put(fetched: RobotsFetch, changed = false): Promise<CacheEntry> {
     const entry: CacheEntry = { schemaVersion: CACHE_SCHEMA_VERSION, ...fetched, changed };
-    await this.store.put(fetched.origin, entry);
+    const stored = await packEntry(entry);
+    if (sizeOf(stored) > MAX_ENTRY_BYTES) {
+      // Not worth other origins' entries: whatever storage held for the origin is now stale.
+      this.keepUnstored(entry);
+      await this.store.remove([fetched.origin]).catch(() => undefined);
+      return entry;
+    }
+    try {
+      await this.store.put(fetched.origin, stored);
+    } catch (error) {
+      this.keepUnstored(entry);
+      throw error;
+    }
+    this.unstored.delete(fetched.origin);
+    this.unpacked.set(stored, entry);
     return entry;
+  }
+
+  private keepUnstored(entry: CacheEntry): void {
+    this.unstored.delete(entry.origin);
+    this.unstored.set(entry.origin, entry);
+    for (const origin of this.unstored.keys()) {
+      if (this.unstored.size <= MAX_UNSTORED) break;
+      this.unstored.delete(origin);
+    }
   }
 
   /** Marks an origin as just used (keeps it from eviction). */
@@ -106,6 +217,8 @@ export class OriginCache {
 
   /** Removes entries whose lifetime ended (called from an alarm: a worker can stop any time). */
   async purgeExpired(): Promise<number> {
+    for (const [origin, entry] of this.unstored)
+      if (entry.expiresAt <= this.now()) this.unstored.delete(origin);
     const entries = await this.store.getMany(await this.store.ids());
     const expired = [...entries]
       .filter(([, entry]) => entry === null || entry.expiresAt <= this.now())
@@ -116,12 +229,14 @@ export class OriginCache {
 
   /** Removes every entry; returns how many origins were cached. */
   clear(): Promise<number> {
+    this.unstored.clear();
     return this.store.clear();
   }
 
   /**
    * The fetch for an origin: the fresh cached entry, or one fetch shared by every caller asking
-   * meanwhile. `force` (a manual refresh) bypasses the cache.
+   * meanwhile. `force` (a manual refresh) bypasses the cache. Storage failing (quota) never fails
+   * the report: the fresh fetch is handed out uncached.
    */
   report(
     origin: string,
@@ -134,12 +249,16 @@ export class OriginCache {
       if (!force) {
         const cached = await this.get(origin);
         if (cached !== null && cached.expiresAt > this.now()) {
-          await this.touch(origin);
+          // Only the use time: a refused write costs the entry its place, not the report.
+          await this.touch(origin).catch(() => undefined);
           return { ...withoutVersion(cached), fromCache: true };
         }
       }
       const { changed = false, ...fresh } = await fetchOutcome();
-      const entry = await this.put({ origin, ...fresh }, changed);
+      const fetched: RobotsFetch = { origin, ...fresh };
+      const entry = await this.put(fetched, changed).catch(
+        (): CacheEntry => ({ schemaVersion: CACHE_SCHEMA_VERSION, ...fetched, changed }),
+      );
       return { ...withoutVersion(entry), fromCache: false };
     })();
     this.inFlight.set(origin, job);

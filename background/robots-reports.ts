@@ -54,8 +54,11 @@ export class RobotsReports {
         const cacheControl = facts.kind === 'response' ? facts.cacheControl : null;
         const outcome = outcomeOf(facts);
         // Once per fetch, inside the fetch every caller shares: a new body becomes a version.
+        // Storage refusing the version (quota) costs the "changed" note, never the report.
         const previous =
-          outcome.kind === 'ok' ? await versions.record(origin, outcome.text, fetchedAt) : null;
+          outcome.kind === 'ok'
+            ? await versions.record(origin, outcome.text, fetchedAt).catch(() => null)
+            : null;
         return {
           outcome,
           fetchedAt,

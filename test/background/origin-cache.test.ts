@@ -1,10 +1,28 @@
 import { describe, expect, test } from 'vitest';
 import { OriginCache } from '../../background/origin-cache.ts';
 import type { Outcome } from '../../src/policy.ts';
+import { chromiumStorage } from '../fixtures/chromium-storage.ts';
 import { okOutcome } from '../fixtures/outcomes.ts';
 import { memoryStorage } from '../fixtures/storage.ts';
 
 const ok = (text: string) => okOutcome(text);
+
+/** Deterministic ASCII that gzip shrinks little (base64 of noise), seeded. */
+function noiseText(chars: number, seed = 1): string {
+  const bytes = new Uint8Array(Math.ceil((chars * 3) / 4));
+  let x = 2463534242 + seed;
+  for (let i = 0; i < bytes.length; i++) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    bytes[i] = x & 0xff;
+  }
+  return Buffer.from(bytes).toString('base64').slice(0, chars);
+}
+
+/** An ordinary robots.txt of about 2,000 bytes, different per origin. */
+const ordinary = (i: number) =>
+  Array.from({ length: 60 }, (_, line) => `Disallow: /site-${i}/section-${line}/\n`).join('');
 
 describe('OriginCache', () => {
   test('a fresh entry is served from the cache; one fetch within its lifetime', async () => {
@@ -113,7 +131,7 @@ describe('OriginCache', () => {
     for (let i = 0; i < 10; i++)
       await cache.put({
         origin: `https://${i}.test`,
-        outcome: ok('x'.repeat(9_000)),
+        outcome: ok(noiseText(9_000, i)), // gzip cannot shrink it: about 7,800 bytes each
         fetchedAt: i,
         expiresAt: 1e12,
       });
@@ -140,7 +158,7 @@ describe('OriginCache', () => {
     expect(await new OriginCache(storage).get('https://a.test')).toBeNull();
   });
 
-  test('an entry of version 1 (no version, previousText) reads as version 2', async () => {
+  test('an entry of version 1 (no version, previousText) reads as version 3', async () => {
     const storage = memoryStorage();
     const v1 = {
       origin: 'https://a.test',
@@ -151,7 +169,7 @@ describe('OriginCache', () => {
     };
     await storage.set({ 'robots:https://a.test': v1 });
     expect(await new OriginCache(storage).get('https://a.test')).toEqual({
-      schemaVersion: 2,
+      schemaVersion: 3,
       origin: 'https://a.test',
       outcome: ok('a'),
       fetchedAt: 1,
@@ -171,5 +189,104 @@ describe('OriginCache', () => {
     };
     await storage.set({ 'robots:https://a.test': v9 });
     expect(await new OriginCache(storage).get('https://a.test')).toBeNull();
+  });
+
+  test('an entry of version 2 (the text unpacked) reads as version 3', async () => {
+    const storage = memoryStorage();
+    const v2 = {
+      schemaVersion: 2,
+      origin: 'https://a.test',
+      outcome: ok('a'),
+      fetchedAt: 1,
+      expiresAt: 2,
+      cacheRequest: 'no-store',
+      changed: true,
+    };
+    await storage.set({ 'robots:https://a.test': v2 });
+    expect(await new OriginCache(storage).get('https://a.test')).toEqual({
+      ...v2,
+      schemaVersion: 3,
+    });
+  });
+
+  const corrupt: { name: string; body: unknown }[] = [
+    { name: 'a body that is not base64', body: { gzip: '***' } },
+    { name: 'a body that is not gzip', body: { gzip: btoa('User-agent: *') } },
+    { name: 'a body cut short', body: { gzip: 'H4sIAAAAAAAAA8tLLQcA' } },
+    { name: 'no body', body: undefined },
+    { name: 'a body of another form', body: { brotli: 'x' } },
+  ];
+  for (const { name, body } of corrupt)
+    test(`an entry with ${name} reads as absent, never throws`, async () => {
+      const storage = memoryStorage();
+      const { text: _, ...facts } = ok('a') as Extract<Outcome, { kind: 'ok' }>;
+      const stored = { schemaVersion: 3, origin: 'https://a.test', outcome: { ...facts, body } };
+      await storage.set({ 'robots:https://a.test': { ...stored, fetchedAt: 1, expiresAt: 2 } });
+      expect(await new OriginCache(storage).get('https://a.test')).toBeNull();
+    });
+});
+
+describe('OriginCache: storage as Chromium charges it (issue 15, item 6)', () => {
+  const hostile = '\x01'.repeat(512_000);
+  const put = (cache: OriginCache, origin: string, text: string, at: number) =>
+    cache.put({ origin, outcome: ok(text), fetchedAt: at, expiresAt: 1e15 });
+
+  test('512,000 bytes of 0x01 are stored gzipped: under 2,000 bytes with the index (3,072,000 as JSON)', async () => {
+    const storage = chromiumStorage();
+    const cache = new OriginCache(storage);
+    await put(cache, 'https://evil.test', hostile, 0);
+    expect(storage.bytesInUse()).toBeLessThan(2_000);
+    const read = await new OriginCache(storage).get('https://evil.test');
+    expect(read?.outcome.kind === 'ok' && read.outcome.text === hostile).toBe(true);
+  });
+
+  test('4 hostile origins after 100 ordinary ones: no ordinary origin is evicted', async () => {
+    // The issue's finding: four origins serving 512,000 bytes of 0x01 filled Chromium's 10 MB.
+    let now = 0;
+    const storage = chromiumStorage();
+    const cache = new OriginCache(storage, () => now);
+    for (let i = 0; i < 100; i++) {
+      now += 61_000;
+      await put(cache, `https://site${i}.test`, ordinary(i), now);
+    }
+    for (let i = 0; i < 4; i++) {
+      now += 61_000;
+      await put(cache, `https://evil${i}.test`, hostile, now);
+    }
+    const fresh = new OriginCache(storage, () => now);
+    for (let i = 0; i < 100; i++) {
+      const entry = await fresh.get(`https://site${i}.test`);
+      expect(entry?.outcome.kind === 'ok' && entry.outcome.text).toBe(ordinary(i));
+    }
+  });
+
+  test('an entry charged over MAX_ENTRY_BYTES is kept in memory only, never stored', async () => {
+    const storage = chromiumStorage();
+    const cache = new OriginCache(storage);
+    await put(cache, 'https://old.test', 'User-agent: *', 0);
+    const huge = noiseText(400_000);
+    await put(cache, 'https://noise.test', huge, 1);
+    expect(storage.data.has('robots:https://noise.test')).toBe(false);
+    expect(storage.bytesInUse()).toBeLessThan(1_000);
+    const entry = await cache.get('https://noise.test');
+    expect(entry?.outcome.kind === 'ok' && entry.outcome.text === huge).toBe(true);
+  });
+
+  test('storage refusing every write: the fresh report is handed out uncached, not an error', async () => {
+    const cache = new OriginCache(chromiumStorage(undefined, true));
+    let fetches = 0;
+    const fetchOutcome = async () => ({
+      outcome: ok(`v${++fetches}`),
+      fetchedAt: 5,
+      expiresAt: Date.now() + 1e6,
+    });
+    const report = await cache.report('https://a.test', fetchOutcome);
+    expect(report).toMatchObject({ fromCache: false, outcome: { text: 'v1' } });
+    // Kept in memory while the worker runs: its text is there for the popup, and no refetch.
+    expect((await cache.report('https://a.test', fetchOutcome)).fromCache).toBe(true);
+    expect(fetches).toBe(1);
+    await expect(
+      cache.put({ origin: 'https://b.test', outcome: ok('b'), fetchedAt: 0, expiresAt: 1 }),
+    ).rejects.toThrow('QUOTA_BYTES');
   });
 });

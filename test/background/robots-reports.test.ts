@@ -6,6 +6,7 @@ import { SettingsStore } from '../../background/settings-store.ts';
 import { VersionStore } from '../../background/version-store.ts';
 import { ParsedFiles } from '../../src/parsed-files.ts';
 import { CACHE_FLOOR_MS, type FetchFacts, MAX_CACHE_MS } from '../../src/policy.ts';
+import { chromiumStorage } from '../fixtures/chromium-storage.ts';
 import { memoryStorage } from '../fixtures/storage.ts';
 
 const A = 'https://a.test';
@@ -612,5 +613,39 @@ describe('RobotsReports.report: what a popup opening on a cached file reads', ()
     expect(reads).toEqual([`robots:${A}`, `robots-version:${A}`]);
     // Another fetch time is not this file: null, and the popup asks for the report again.
     expect(await changed.reports.file(A, false, fresh.fetchedAt - 1)).toBeNull();
+  });
+});
+
+describe('RobotsReports.report: storage refusing writes (issue 15, item 6)', () => {
+  // Chromium answers a full storage.local with "QUOTA_BYTES quota exceeded"; the popup showed it.
+  test('every write refused: the fresh report, uncached, with its text and no error', async () => {
+    const refusing = chromiumStorage(undefined, true);
+    const { reports, network } = setup({ local: refusing, session: memoryStorage() });
+    network.serve(A, response('User-agent: *\nDisallow: /private\n'));
+    const report = await reports.report(A, false, false);
+    expect(report).toMatchObject({
+      fromCache: false,
+      changed: false,
+      outcome: { kind: 'ok', text: 'User-agent: *\nDisallow: /private\n' },
+    });
+    expect(refusing.data.size).toBe(0);
+    expect(await reports.file(A, false, report.fetchedAt)).toEqual({
+      text: 'User-agent: *\nDisallow: /private\n',
+      previousText: null,
+    });
+    expect(reports.verdicts(report, `${A}/private/x`, ['Googlebot'])).not.toEqual([]);
+  });
+
+  test('a manual refresh while writes are refused still gives the new file', async () => {
+    const refusing = chromiumStorage(undefined, true);
+    const { reports, network } = setup({ local: refusing, session: memoryStorage() });
+    network.serve(A, response('User-agent: *\nDisallow: /a\n'));
+    await reports.report(A, false, false);
+    network.serve(A, response('User-agent: *\nDisallow: /b\n'));
+    const refreshed = await reports.report(A, false, true);
+    expect(refreshed).toMatchObject({
+      fromCache: false,
+      outcome: { text: 'User-agent: *\nDisallow: /b\n' },
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { StorageArea } from '../../background/storage-area.ts';
 import { readVersions, VersionStore } from '../../background/version-store.ts';
+import { chromiumStorage } from '../fixtures/chromium-storage.ts';
 import { memoryStorage } from '../fixtures/storage.ts';
 
 const A = 'https://a.test';
@@ -42,8 +43,8 @@ describe('VersionStore.record', () => {
     const { storage, versions } = setup();
     expect(await versions.record(A, 'old', 100)).toBeNull();
     expect(storage.data.get(`robots-version:${A}`)).toEqual({
-      schemaVersion: 1,
-      current: { text: 'old', seenAt: 100 },
+      schemaVersion: 2,
+      current: { body: { text: 'old' }, seenAt: 100 },
       previous: null,
     });
   });
@@ -56,7 +57,7 @@ describe('VersionStore.record', () => {
     expect(await versions.record(A, 'old', 300)).toBeNull();
     expect(storage.sets.length).toBe(writes);
     expect(await versions.get(A)).toEqual({
-      schemaVersion: 1,
+      schemaVersion: 2,
       current: { text: 'old', seenAt: 100 },
       previous: null,
     });
@@ -67,13 +68,13 @@ describe('VersionStore.record', () => {
     await versions.record(A, 'old', 100);
     expect(await versions.record(A, 'new', 200)).toBe('old');
     expect(await versions.get(A)).toEqual({
-      schemaVersion: 1,
+      schemaVersion: 2,
       current: { text: 'new', seenAt: 200 },
       previous: { text: 'old', seenAt: 100 },
     });
     expect(await versions.record(A, 'newer', 300)).toBe('new');
     expect(await versions.get(A)).toEqual({
-      schemaVersion: 1,
+      schemaVersion: 2,
       current: { text: 'newer', seenAt: 300 },
       previous: { text: 'new', seenAt: 200 },
     });
@@ -114,7 +115,7 @@ describe('VersionStore.record', () => {
     await storage.set({ [`robots-version:${A}`]: { schemaVersion: 1, current: 'text' } });
     expect(await versions.record(A, 'new', 5)).toBeNull();
     expect(await versions.get(A)).toEqual({
-      schemaVersion: 1,
+      schemaVersion: 2,
       current: { text: 'new', seenAt: 5 },
       previous: null,
     });
@@ -134,7 +135,7 @@ describe('VersionStore bounds', () => {
   });
 
   test('a byte budget: bodies beyond it evict the oldest origin', async () => {
-    // Each origin with one version of 100 characters: 256 + 2 × 100 = 456 bytes estimated.
+    // Each origin with one version of 100 characters: about 455 bytes charged, key included.
     const { versions, at } = setup(500, 1_000);
     at(0);
     await versions.record('https://a.test', 'a'.repeat(100), 0);
@@ -161,34 +162,43 @@ describe('VersionStore bounds', () => {
 describe('readVersions', () => {
   const current = { text: 'new', seenAt: 2 };
   const previous = { text: 'old', seenAt: 1 };
+  const storedCurrent = { body: { text: 'new' }, seenAt: 2 };
+  const storedPrevious = { body: { text: 'old' }, seenAt: 1 };
+  const packed = { body: { gzip: 'H4sIAAAAAAAAA8tLLQcARUTjawMAAAA=' }, seenAt: 2 };
   const cases: { name: string; stored: unknown; read: ReturnType<typeof readVersions> }[] = [
     {
-      name: 'a valid value with a previous version',
+      name: 'version 1 (texts unpacked) with a previous version is migrated',
       stored: { schemaVersion: 1, current, previous },
-      read: { schemaVersion: 1, current, previous },
+      read: { schemaVersion: 2, current: storedCurrent, previous: storedPrevious },
     },
     {
-      name: 'a valid value without a previous version',
+      name: 'version 1 without a previous version is migrated',
       stored: { schemaVersion: 1, current, previous: null },
-      read: { schemaVersion: 1, current, previous: null },
+      read: { schemaVersion: 2, current: storedCurrent, previous: null },
+    },
+    {
+      name: 'version 2 with a gzipped text',
+      stored: { schemaVersion: 2, current: packed, previous: storedPrevious },
+      read: { schemaVersion: 2, current: packed, previous: storedPrevious },
     },
     {
       name: 'a malformed previous version reads as none',
       stored: { schemaVersion: 1, current, previous: { text: 3 } },
-      read: { schemaVersion: 1, current, previous: null },
+      read: { schemaVersion: 2, current: storedCurrent, previous: null },
     },
     {
       name: 'extra fields are dropped',
       stored: { schemaVersion: 1, current: { ...current, x: 1 }, previous: null, junk: true },
-      read: { schemaVersion: 1, current, previous: null },
+      read: { schemaVersion: 2, current: storedCurrent, previous: null },
     },
     { name: 'undefined (nothing stored)', stored: undefined, read: null },
     { name: 'null', stored: null, read: null },
     { name: 'a string', stored: 'new', read: null },
     { name: 'no schema version', stored: { current, previous }, read: null },
-    { name: 'an unknown schema version', stored: { schemaVersion: 2, current }, read: null },
+    { name: 'an unknown schema version', stored: { schemaVersion: 3, current }, read: null },
     { name: 'a schema version as a string', stored: { schemaVersion: '1', current }, read: null },
     { name: 'no current version', stored: { schemaVersion: 1, previous }, read: null },
+    { name: 'version 2 with a version 1 text', stored: { schemaVersion: 2, current }, read: null },
     {
       name: 'a current version without seenAt',
       stored: { schemaVersion: 1, current: { text: 'x' } },
@@ -205,4 +215,61 @@ describe('readVersions', () => {
       expect(readVersions(stored)).toEqual(read);
     });
   }
+});
+
+describe('VersionStore: storage as Chromium charges it (issue 15, item 6)', () => {
+  const hostile = '\x01'.repeat(512_000);
+  const ordinary = (i: number) =>
+    Array.from({ length: 60 }, (_, line) => `Disallow: /site-${i}/section-${line}/\n`).join('');
+
+  test('4 hostile origins after 100 ordinary ones: no ordinary origin loses its versions', async () => {
+    let now = 0;
+    const storage = chromiumStorage();
+    const versions = new VersionStore(storage, () => now);
+    for (let i = 0; i < 100; i++) {
+      now += 61_000;
+      await versions.record(`https://site${i}.test`, ordinary(i), now);
+    }
+    for (let i = 0; i < 4; i++) {
+      now += 61_000;
+      await versions.record(`https://evil${i}.test`, hostile, now);
+      await versions.record(`https://evil${i}.test`, `${hostile}\x02`, now);
+    }
+    const fresh = new VersionStore(storage, () => now);
+    for (let i = 0; i < 100; i++)
+      expect((await fresh.get(`https://site${i}.test`))?.current.text).toBe(ordinary(i));
+    expect((await fresh.get('https://evil0.test'))?.previous?.text).toBe(hostile);
+  });
+
+  test('versions stored in version 1 (texts unpacked) are read', async () => {
+    const storage = memoryStorage();
+    await storage.set({
+      [`robots-version:${A}`]: {
+        schemaVersion: 1,
+        current: { text: 'new', seenAt: 2 },
+        previous: { text: 'old', seenAt: 1 },
+      },
+    });
+    const versions = new VersionStore(storage);
+    expect(await versions.get(A)).toEqual({
+      schemaVersion: 2,
+      current: { text: 'new', seenAt: 2 },
+      previous: { text: 'old', seenAt: 1 },
+    });
+    expect(await versions.record(A, 'newer', 3)).toBe('new');
+  });
+
+  test('a corrupt gzipped text reads as no version, never throws', async () => {
+    const storage = memoryStorage();
+    await storage.set({
+      [`robots-version:${A}`]: {
+        schemaVersion: 2,
+        current: { body: { gzip: 'H4sIAAAAAAAAA8tLLQcA' }, seenAt: 2 },
+        previous: null,
+      },
+    });
+    const versions = new VersionStore(storage);
+    expect(await versions.get(A)).toBeNull();
+    expect(await versions.record(A, 'new', 3)).toBeNull();
+  });
 });
