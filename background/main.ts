@@ -186,11 +186,14 @@ browser.webRequest.onHeadersReceived.addListener(
 
 browser.webRequest.onBeforeRedirect.addListener(
   (details) => {
-    // Our own requests run outside any tab.
+    // Our own requests run outside any tab (the filter says so too; kept for a browser that
+    // ignores the filter's tabId).
     if (details.tabId !== -1) return;
     redirects.observe({ from: details.url, to: details.redirectUrl, status: details.statusCode });
   },
-  { urls: [...ALL_SITES] },
+  // Only requests outside tabs: the redirects of the pages the user browses do not wake the
+  // background (issue 15, item 11).
+  { urls: [...ALL_SITES], tabId: -1 },
 );
 
 // Purge expired entries from an alarm, not a timer: the worker may be stopped in between.
