@@ -328,6 +328,17 @@ describe('BoundedStore', () => {
   });
 });
 
+/** Another store over the same storage: a worker started afresh. */
+const storeOver = (storage: StorageArea) =>
+  new BoundedStore<Item>(storage, {
+    prefix: 'item:',
+    indexKey: 'item-index',
+    maxItems: 100,
+    maxBytes: Number.POSITIVE_INFINITY,
+    sizeOf: (item) => item.text.length,
+    read: readItem,
+  });
+
 describe('BoundedStore: the items used lately, kept in memory', () => {
   const itemReads = (calls: { op: string; keys: string[] }[]) =>
     calls.filter((c) => c.op === 'get' && c.keys.some((k) => k.startsWith('item:'))).length;
@@ -338,14 +349,7 @@ describe('BoundedStore: the items used lately, kept in memory', () => {
     expect(await store.get('a')).toEqual({ text: 'written' });
     expect(itemReads(calls)).toBe(0);
     // A worker started afresh over the same storage reads it once.
-    const fresh = new BoundedStore<Item>(storage, {
-      prefix: 'item:',
-      indexKey: 'item-index',
-      maxItems: 100,
-      maxBytes: Number.POSITIVE_INFINITY,
-      sizeOf: (item) => item.text.length,
-      read: readItem,
-    });
+    const fresh = storeOver(storage);
     const before = itemReads(calls);
     expect(await fresh.get('a')).toEqual({ text: 'written' });
     expect(await fresh.get('a')).toEqual({ text: 'written' });
@@ -357,14 +361,7 @@ describe('BoundedStore: the items used lately, kept in memory', () => {
   test('a read that began before a write never keeps the older item', async () => {
     const { store, storage } = setup();
     await store.put('a', { text: 'old' });
-    const fresh = new BoundedStore<Item>(storage, {
-      prefix: 'item:',
-      indexKey: 'item-index',
-      maxItems: 100,
-      maxBytes: Number.POSITIVE_INFINITY,
-      sizeOf: (item) => item.text.length,
-      read: readItem,
-    });
+    const fresh = storeOver(storage);
     // The read is held until the write is done, so it finds the old item.
     let release = () => {};
     const held = new Promise<void>((resolve) => {
@@ -411,14 +408,7 @@ describe('BoundedStore: the items used lately, kept in memory', () => {
     storage.watch = (listener) => {
       changed = listener;
     };
-    const store = new BoundedStore<Item>(storage, {
-      prefix: 'item:',
-      indexKey: 'item-index',
-      maxItems: 100,
-      maxBytes: Number.POSITIVE_INFINITY,
-      sizeOf: (item) => item.text.length,
-      read: readItem,
-    });
+    const store = storeOver(storage);
     await store.put('a', { text: 'a' });
     await store.get('a');
     expect(itemReads(calls)).toBe(0);
