@@ -49,7 +49,8 @@ const session = area('session');
 
 const errors = new ErrorReporter(session);
 const onError = (where: string, error: unknown) => errors.report(where, error);
-const redirects = new RedirectWatchers();
+// Our own requests only: a site's service worker or another extension may fetch the same URL.
+const redirects = new RedirectWatchers(new URL(browser.runtime.getURL('/')).origin);
 const settings = new SettingsService(
   new SettingsStore((browser.storage.sync as StorageArea | undefined) ?? null, local),
 );
@@ -184,17 +185,28 @@ browser.webRequest.onHeadersReceived.addListener(
   ['responseHeaders'],
 );
 
-browser.webRequest.onBeforeRedirect.addListener(
-  (details) => {
-    // Our own requests run outside any tab (the filter says so too; kept for a browser that
-    // ignores the filter's tabId).
-    if (details.tabId !== -1) return;
-    redirects.observe({ from: details.url, to: details.redirectUrl, status: details.statusCode });
-  },
-  // Only requests outside tabs: the redirects of the pages the user browses do not wake the
-  // background (issue 15, item 11).
-  { urls: [...ALL_SITES], tabId: -1 },
-);
+// Our robots.txt fetches, told apart by the browser's request id (two origins' chains may share a
+// URL): its start, each hop, its end. Only requests outside tabs: the pages the user browses do not
+// wake the background (issue 15, items 2 and 11). The tabId checks are for a browser that ignores
+// the filter's tabId.
+const OWN_REQUESTS = { urls: [...ALL_SITES], tabId: -1 };
+// Chromium names the initiator's origin, Firefox the URL of the page that made the request.
+const initiatorOf = (details: { initiator?: string; originUrl?: string }) =>
+  details.initiator ?? details.originUrl;
+browser.webRequest.onBeforeRequest.addListener((details) => {
+  if (details.tabId !== -1) return;
+  redirects.started({ ...details, initiator: initiatorOf(details) });
+}, OWN_REQUESTS);
+browser.webRequest.onBeforeRedirect.addListener((details) => {
+  if (details.tabId !== -1) return;
+  redirects.redirected({ ...details, initiator: initiatorOf(details) });
+}, OWN_REQUESTS);
+browser.webRequest.onCompleted.addListener((details) => {
+  if (details.tabId === -1) redirects.ended(details);
+}, OWN_REQUESTS);
+browser.webRequest.onErrorOccurred.addListener((details) => {
+  if (details.tabId === -1) redirects.ended(details);
+}, OWN_REQUESTS);
 
 // Purge expired entries from an alarm, not a timer: the worker may be stopped in between.
 browser.alarms.onAlarm.addListener((alarm) => {

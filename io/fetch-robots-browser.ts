@@ -1,6 +1,7 @@
 // The extension's robots.txt fetch. In Chromium MV3 a fetch with redirect: 'manual' returns an
 // opaque redirect without Location, so fetch follows the redirects and webRequest reports each hop
-// (RedirectWatchers), including Firefox's events that arrive after the response.
+// by the browser's request id (RedirectWatchers), including Firefox's events that arrive after the
+// response.
 import type { FetchFacts } from '../src/policy.ts';
 import {
   type FetchLimits,

@@ -11,7 +11,10 @@ import {
   MAX_REDIRECTS,
 } from '../src/policy.ts';
 
-/** How long to wait for redirect events that arrive after the response (Firefox). */
+/**
+ * How long to wait for redirect events that arrive after the response (Firefox) when the browser's
+ * id of the request is unknown; with the id, the wait lasts until the browser says it ended.
+ */
 const LATE_EVENTS_MS = 2000;
 
 /** The statuses fetch follows (Fetch standard, "redirect status"); any other 3xx is final. */
@@ -24,10 +27,19 @@ export interface RedirectEvent {
   status: number;
 }
 
+/** What an observer tells about one watched request. */
+export interface WatchListener {
+  /** The browser's id of the request is known: its end will be reported (onEnd). */
+  onStart?(): void;
+  onRedirect(event: RedirectEvent): void;
+  /** The request completed or failed: no redirect of it is reported after this. */
+  onEnd?(): void;
+}
+
 /** Reports the redirects of a request the browser follows; RedirectWatchers is the extension's. */
 export interface RedirectObserver {
-  /** Reports each redirect of the request starting at `url`, until the returned function runs. */
-  watch(url: string, onRedirect: (event: RedirectEvent) => void): () => void;
+  /** Reports on the next request starting at `url`, until the returned function runs. */
+  watch(url: string, listener: WatchListener): () => void;
 }
 
 /**
@@ -176,8 +188,20 @@ export async function fetchRobotsTxt(robotsUrl: string, deps: FetchDeps): Promis
     if (reason !== null) stop(reason);
   };
   const { redirects: strategy } = deps;
+  // 'unseen' until the observer knows the browser's id of our request, then 'open', then 'ended'.
+  const request: { state: 'unseen' | 'open' | 'ended' } = { state: 'unseen' };
   const unwatch =
-    strategy.kind === 'observed' ? strategy.observer.watch(robotsUrl, onRedirect) : () => {};
+    strategy.kind === 'observed'
+      ? strategy.observer.watch(robotsUrl, {
+          onStart: () => {
+            if (request.state === 'unseen') request.state = 'open';
+          },
+          onRedirect,
+          onEnd: () => {
+            request.state = 'ended';
+          },
+        })
+      : () => {};
   const timer = setTimeout(() => stop('timeout'), deps.timeoutMs ?? FETCH_TIMEOUT_MS);
   const { signal } = controller;
   try {
@@ -188,14 +212,17 @@ export async function fetchRobotsTxt(robotsUrl: string, deps: FetchDeps): Promis
     const { bytes, truncated } = await readCapped(response, deps.maxBytes ?? MAX_BODY_BYTES);
     if (strategy.kind === 'observed') {
       // Firefox may deliver webRequest events after fetch resolves: wait until the chain we saw
-      // reaches the URL the body came from, so every hop is counted.
+      // reaches the URL the body came from, so every hop is counted. Once the request's id is
+      // known its end says that no hop is left to come (the fetch's own deadline still holds);
+      // without it, a fixed wait.
       const deadline = Date.now() + LATE_EVENTS_MS;
       while (
         response.redirected &&
         response.url !== '' &&
         chain.end !== response.url &&
         stopped.reason === null &&
-        Date.now() < deadline
+        request.state !== 'ended' &&
+        (request.state === 'open' || Date.now() < deadline)
       ) {
         await new Promise((resolve) => setTimeout(resolve, 10));
       }

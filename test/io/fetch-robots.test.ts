@@ -4,6 +4,7 @@ import { RedirectWatchers } from '../../io/redirect-watchers.ts';
 import { outcomeOf } from '../../src/policy.ts';
 import {
   browserLike,
+  ROBOTS_TEXT,
   startOtherServer,
   startRobotsServer,
   type TestServer,
@@ -103,13 +104,15 @@ describe('fetchRobotsTxt, redirects observed (the browser)', () => {
 
   test('Firefox: hops reported after the response are still counted', async () => {
     const watchers = new RedirectWatchers();
-    // Node's fetch follows the chain itself (redirected, url at the end); the events come later.
+    // Node's fetch follows the chain itself (redirected, url at the end); the events come later,
+    // and the start of the request was not seen: the first hop binds it, the fixed wait holds.
     const lateFetch: typeof fetch = async (input, init) => {
       const response = await fetch(input, init);
       setTimeout(() => {
         for (let step = 0; step < 3; step++) {
-          const from = `${base}/chain3/${step}`;
-          watchers.observe({ from, to: `${base}/chain3/${step + 1}`, status: 301 });
+          const url = `${base}/chain3/${step}`;
+          const redirectUrl = `${base}/chain3/${step + 1}`;
+          watchers.redirected({ requestId: '7', url, redirectUrl, statusCode: 301 });
         }
       }, 50);
       return response;
@@ -140,5 +143,167 @@ describe('fetchRobotsTxt, redirects observed (the browser)', () => {
   test('by default it calls the global fetch', async () => {
     const facts = await fetchRobotsTxtInBrowser(`${base}/ok`, new RedirectWatchers());
     expect(facts).toMatchObject({ kind: 'response', status: 200 });
+  });
+});
+
+/** One request of the fake browser below: its id, the URLs it goes through, its final status. */
+interface FakeRequest {
+  requestId: string;
+  urls: string[];
+}
+
+/**
+ * Firefox's order of things, scripted: each fetch starts its request (onBeforeRequest) and
+ * resolves at once with the final URL; the hops and ends come later, in the order of `script`
+ * (request id and step, or 'end'), one every 5 ms.
+ */
+function scriptedBrowser(requests: FakeRequest[], script: [string, number | 'end'][]) {
+  const watchers = new RedirectWatchers('moz-extension://us');
+  const byUrl = new Map(requests.map((r) => [r.urls[0], r]));
+  const fetchFn: typeof fetch = async (input) => {
+    const request = byUrl.get(String(input));
+    if (request === undefined) throw new TypeError(`unscripted ${String(input)}`);
+    watchers.started({
+      requestId: request.requestId,
+      url: String(input),
+      initiator: 'moz-extension://us',
+    });
+    const response = new Response(ROBOTS_TEXT);
+    Object.defineProperties(response, {
+      redirected: { value: request.urls.length > 1 },
+      url: { value: request.urls.at(-1) },
+    });
+    return response;
+  };
+  const play = async () => {
+    for (const [requestId, step] of script) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const request = requests.find((r) => r.requestId === requestId);
+      if (request === undefined) continue;
+      if (step === 'end') {
+        watchers.ended({ requestId });
+        continue;
+      }
+      const url = request.urls[step] ?? '';
+      const redirectUrl = request.urls[step + 1] ?? '';
+      watchers.redirected({ requestId, url, redirectUrl, statusCode: 301 });
+    }
+  };
+  return { watchers, fetchFn, play };
+}
+
+const chain = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, i) => `https://a.test/r${from + i}`);
+
+describe('fetchRobotsTxt in the browser: hops by request id (issue 15, item 2)', () => {
+  test('two fetches whose chains share URLs each count only their own hops', async () => {
+    // Issue 15, item 2: one origin redirecting 6 times was cached as ok with 0 hops, its events
+    // taken by the other fetch, which had reached the same URL.
+    const six: FakeRequest = { requestId: 'six', urls: chain(0, 6) };
+    const three: FakeRequest = { requestId: 'three', urls: chain(3, 6) };
+    const script: [string, number | 'end'][] = [
+      ['six', 0],
+      ['six', 1],
+      ['six', 2],
+      ['three', 0],
+      ['three', 1],
+      ['three', 2],
+      ['three', 'end'],
+      ['six', 3],
+      ['six', 4],
+      ['six', 5],
+      ['six', 'end'],
+      // Another request of the extension, not watched: ignored.
+      ['other', 0],
+    ];
+    const { watchers, fetchFn, play } = scriptedBrowser([six, three], script);
+    const options = { fetch: fetchFn, timeoutMs: 5000 };
+    const [a, b] = await Promise.all([
+      fetchRobotsTxtInBrowser(six.urls[0] ?? '', watchers, options),
+      fetchRobotsTxtInBrowser(three.urls[0] ?? '', watchers, options),
+      play(),
+    ]);
+    expect(a).toMatchObject({ kind: 'too-many-redirects' });
+    expect(a.redirects.map((hop) => hop.url)).toEqual(chain(0, 5));
+    expect(b).toMatchObject({ kind: 'response', url: 'https://a.test/r6' });
+    expect(b.redirects.map((hop) => hop.url)).toEqual(chain(3, 5));
+  });
+
+  test('hops of a request that is not ours, at a watched URL, are ignored', async () => {
+    const watchers = new RedirectWatchers('chrome-extension://us');
+    const seen: string[] = [];
+    const stop = watchers.watch('https://a.test/robots.txt', {
+      onRedirect: (e) => seen.push(e.to),
+    });
+    const url = 'https://a.test/robots.txt';
+    // A site's service worker fetches the same URL first: another initiator, another id.
+    watchers.started({ requestId: 'sw', url, initiator: 'https://a.test' });
+    watchers.redirected({
+      requestId: 'sw',
+      url,
+      redirectUrl: 'https://evil.test/',
+      statusCode: 302,
+      initiator: 'https://a.test',
+    });
+    watchers.started({ requestId: 'ours', url, initiator: 'chrome-extension://us' });
+    watchers.redirected({
+      requestId: 'sw',
+      url: 'https://evil.test/',
+      redirectUrl: 'https://evil.test/2',
+      statusCode: 302,
+    });
+    watchers.redirected({
+      requestId: 'ours',
+      url,
+      redirectUrl: 'https://www.a.test/robots.txt',
+      statusCode: 301,
+      initiator: 'chrome-extension://us',
+    });
+    stop();
+    expect(seen).toEqual(['https://www.a.test/robots.txt']);
+  });
+
+  test('the end of the request ends the wait for late hops: no fixed wait', async () => {
+    // Only one of two hops is ever reported, then the request ends: before, a 2 s wait.
+    const request: FakeRequest = { requestId: 'r', urls: chain(0, 2) };
+    const { watchers, fetchFn, play } = scriptedBrowser(
+      [request],
+      [
+        ['r', 0],
+        ['r', 'end'],
+      ],
+    );
+    const started = Date.now();
+    const [facts] = await Promise.all([
+      fetchRobotsTxtInBrowser(request.urls[0] ?? '', watchers, { fetch: fetchFn }),
+      play(),
+    ]);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(facts).toMatchObject({ kind: 'response', url: 'https://a.test/r2' });
+    expect(facts.redirects).toHaveLength(1);
+  });
+
+  test('with the id known, hops later than the fixed wait are still counted', async () => {
+    const request: FakeRequest = { requestId: 'r', urls: chain(0, 2) };
+    const { watchers, fetchFn } = scriptedBrowser([request], []);
+    setTimeout(() => {
+      watchers.redirected({
+        requestId: 'r',
+        url: 'https://a.test/r0',
+        redirectUrl: 'https://a.test/r1',
+        statusCode: 301,
+      });
+      watchers.redirected({
+        requestId: 'r',
+        url: 'https://a.test/r1',
+        redirectUrl: 'https://a.test/r2',
+        statusCode: 301,
+      });
+      watchers.ended({ requestId: 'r' });
+    }, 2200);
+    const facts = await fetchRobotsTxtInBrowser(request.urls[0] ?? '', watchers, {
+      fetch: fetchFn,
+    });
+    expect(facts.redirects).toHaveLength(2);
   });
 });

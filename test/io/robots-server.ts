@@ -124,26 +124,33 @@ export function startRobotsServer(otherBase: string): Promise<TestServer> {
 
 /**
  * The browser seam in Node, for fetchRobotsTxtInBrowser: a fetch that follows redirects itself and
- * reports each hop to a real RedirectWatchers, as webRequest.onBeforeRedirect feeds it in the
- * extension. Node's fetch follows at most 20 redirects, so does this one.
+ * reports its start, each hop and its end under one request id to a real RedirectWatchers, as
+ * webRequest feeds it in the extension. Node's fetch follows at most 20 redirects, so does this one.
  */
 export function browserLike(limits: Omit<BrowserFetchOptions, 'fetch'> = {}) {
   const watchers = new RedirectWatchers();
+  let requests = 0;
   const options: BrowserFetchOptions = {
     timeoutMs: 2000,
     ...limits,
     async fetch(input, init) {
       let url = String(input);
-      for (let i = 0; i < 20; i++) {
-        const res = await fetch(url, { ...init, redirect: 'manual' });
-        const location = res.headers.get('location');
-        if (![301, 302, 303, 307, 308].includes(res.status) || location === null) return res;
-        const to = new URL(location, url).href;
-        watchers.observe({ from: url, to, status: res.status });
-        if (init?.signal?.aborted) throw new DOMException('aborted', 'AbortError');
-        url = to;
+      const requestId = String(++requests);
+      watchers.started({ requestId, url });
+      try {
+        for (let i = 0; i < 20; i++) {
+          const res = await fetch(url, { ...init, redirect: 'manual' });
+          const location = res.headers.get('location');
+          if (![301, 302, 303, 307, 308].includes(res.status) || location === null) return res;
+          const redirectUrl = new URL(location, url).href;
+          watchers.redirected({ requestId, url, redirectUrl, statusCode: res.status });
+          if (init?.signal?.aborted) throw new DOMException('aborted', 'AbortError');
+          url = redirectUrl;
+        }
+        throw new TypeError('too many redirects');
+      } finally {
+        watchers.ended({ requestId });
       }
-      throw new TypeError('too many redirects');
     },
   };
   return { watchers, options };
