@@ -203,6 +203,21 @@ export async function fetchRobotsTxt(robotsUrl: string, deps: FetchDeps): Promis
         })
       : () => {};
   const timer = setTimeout(() => stop('timeout'), deps.timeoutMs ?? FETCH_TIMEOUT_MS);
+  /**
+   * Waits while `waiting()` holds for the hops still to be reported. Once the request's id is known
+   * its end says that no hop is left to come (the fetch's own deadline still holds); without it, a
+   * fixed wait.
+   */
+  const lateHops = async (waiting: () => boolean) => {
+    const deadline = Date.now() + LATE_EVENTS_MS;
+    while (
+      waiting() &&
+      request.state !== 'ended' &&
+      (request.state === 'open' || Date.now() < deadline)
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  };
   const { signal } = controller;
   try {
     const response =
@@ -212,20 +227,14 @@ export async function fetchRobotsTxt(robotsUrl: string, deps: FetchDeps): Promis
     const { bytes, truncated } = await readCapped(response, deps.maxBytes ?? MAX_BODY_BYTES);
     if (strategy.kind === 'observed') {
       // Firefox may deliver webRequest events after fetch resolves: wait until the chain we saw
-      // reaches the URL the body came from, so every hop is counted. Once the request's id is
-      // known its end says that no hop is left to come (the fetch's own deadline still holds);
-      // without it, a fixed wait.
-      const deadline = Date.now() + LATE_EVENTS_MS;
-      while (
-        response.redirected &&
-        response.url !== '' &&
-        chain.end !== response.url &&
-        stopped.reason === null &&
-        request.state !== 'ended' &&
-        (request.state === 'open' || Date.now() < deadline)
-      ) {
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
+      // reaches the URL the body came from, so every hop is counted.
+      await lateHops(
+        () =>
+          response.redirected &&
+          response.url !== '' &&
+          chain.end !== response.url &&
+          stopped.reason === null,
+      );
     }
     if (stopped.reason !== null) return { kind: stopped.reason, redirects: chain.hops };
     return {
@@ -242,6 +251,15 @@ export async function fetchRobotsTxt(robotsUrl: string, deps: FetchDeps): Promis
   } catch (error) {
     // Bytes received before a timeout are not used.
     if (stopped.reason !== null) return { kind: stopped.reason, redirects: chain.hops };
+    if (strategy.kind === 'observed' && request.state === 'open') {
+      // The browser gave up first (Firefox fails a loop after 20 redirects, and may report its
+      // hops after the failure): the hops still to come say whether it was a loop or a chain too
+      // long, not a network error. Only a request whose id is known is waited for: until its end.
+      await lateHops(() => stopped.reason === null);
+      if (stopped.reason === 'redirect-loop' || stopped.reason === 'too-many-redirects') {
+        return { kind: stopped.reason, redirects: chain.hops };
+      }
+    }
     return {
       kind: 'network-error',
       message: error instanceof Error ? error.message : String(error),

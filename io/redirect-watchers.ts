@@ -68,12 +68,12 @@ export class RedirectWatchers implements RedirectObserver {
     watch.listener.onRedirect(event);
   }
 
-  /** webRequest.onCompleted or onErrorOccurred: no event of that request comes after. */
+  /**
+   * webRequest.onCompleted or onErrorOccurred: no event of that request should come after. The
+   * watch stays bound until it stops, so a hop reported late still counts.
+   */
   ended(details: Pick<RequestDetails, 'requestId'>): void {
-    const watch = this.byId.get(details.requestId);
-    if (watch === undefined) return;
-    this.byId.delete(details.requestId);
-    watch.listener.onEnd?.();
+    this.byId.get(details.requestId)?.listener.onEnd?.();
   }
 
   private bind(details: RequestDetails): Watch | null {

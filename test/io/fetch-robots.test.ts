@@ -307,3 +307,82 @@ describe('fetchRobotsTxt in the browser: hops by request id (issue 15, item 2)',
     expect(facts.redirects).toHaveLength(2);
   });
 });
+
+/**
+ * A browser that gives up first, scripted: the fetch starts its request, `before` hops of `urls`
+ * are reported, then the fetch rejects (Firefox's NetworkError after 20 redirects of a loop), or
+ * with AbortError once its signal aborts; the other hops and the end come later, one every 5 ms.
+ */
+function browserGivingUp(urls: string[], before: number) {
+  const watchers = new RedirectWatchers('moz-extension://us');
+  const requestId = 'r';
+  const hop = (step: number) =>
+    watchers.redirected({
+      requestId,
+      url: urls[step] ?? '',
+      redirectUrl: urls[step + 1] ?? '',
+      statusCode: 302,
+    });
+  const late = async () => {
+    for (let step = before; step < urls.length - 1; step++) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      hop(step);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    watchers.ended({ requestId });
+  };
+  const fetchFn: typeof fetch = async (input, init) => {
+    watchers.started({ requestId, url: String(input), initiator: 'moz-extension://us' });
+    for (let step = 0; step < before; step++) hop(step);
+    if (init?.signal?.aborted) throw new DOMException('aborted', 'AbortError');
+    void late();
+    throw new TypeError('NetworkError when attempting to fetch resource.');
+  };
+  return { watchers, fetchFn };
+}
+
+const loop = (hops: number) =>
+  Array.from({ length: hops + 1 }, (_, i) => `https://a.test/${i % 2 === 0 ? 'robots.txt' : 'b'}`);
+
+describe('more than 5 redirects are never followed (issue 15, item 3)', () => {
+  test('the fetch is aborted at the 6th hop: its target is never requested', async () => {
+    // The emulated browser follows a hop only if the signal is not aborted when it is reported.
+    server.requests.length = 0;
+    expect(await fetchObserved(`${base}/chain6/0`)).toMatchObject({ kind: 'too-many-redirects' });
+    expect(server.requests.map((r) => r.path)).toEqual(
+      ['0', '1', '2', '3', '4', '5'].map((step) => `/chain6/${step}`),
+    );
+    server.requests.length = 0;
+    expect(await fetchObserved(`${base}/loop/a`)).toMatchObject({ kind: 'redirect-loop' });
+    expect(server.requests.map((r) => r.path)).toEqual(['/loop/a', '/loop/b']);
+  });
+
+  // [what, outcome, the chain the browser followed, hops reported before the fetch rejects]
+  const cases: [string, string, string[], number][] = [
+    ['a loop, every hop before the error (Chromium)', 'redirect-loop', loop(20), 20],
+    ['a loop, every hop after the error (Firefox, 20 laps)', 'redirect-loop', loop(20), 0],
+    ['a loop, the error between its hops', 'redirect-loop', loop(20), 1],
+    ['7 hops, every hop after the error', 'too-many-redirects', chain(0, 7), 0],
+    ['7 hops, the error after the 5th', 'too-many-redirects', chain(0, 7), 5],
+    ['7 hops, the 6th before the error: our abort', 'too-many-redirects', chain(0, 7), 6],
+  ];
+  test.each(cases)('%s: %s, never unreachable', async (_what, kind, urls, before) => {
+    const { watchers, fetchFn } = browserGivingUp(urls, before);
+    const facts = await fetchRobotsTxtInBrowser(urls[0] ?? '', watchers, {
+      fetch: fetchFn,
+      timeoutMs: 5000,
+    });
+    expect(facts.kind).toBe(kind);
+    expect(outcomeOf(facts).kind).toBe('unavailable');
+  });
+
+  test('a network error with no hop to come stays a network error, without waiting', async () => {
+    const { watchers, fetchFn } = browserGivingUp(['https://a.test/robots.txt'], 0);
+    const started = Date.now();
+    const facts = await fetchRobotsTxtInBrowser('https://a.test/robots.txt', watchers, {
+      fetch: fetchFn,
+    });
+    expect(facts.kind).toBe('network-error');
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+});

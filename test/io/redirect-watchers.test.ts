@@ -100,4 +100,15 @@ describe('RedirectWatchers: hops by request id (issue 15, item 2)', () => {
       '301 https://c.test/robots.txt',
     ]);
   });
+
+  test('a hop reported after the end still counts until the watch stops (issue 15, item 3)', () => {
+    const watchers = new RedirectWatchers(OWN);
+    const a = record(watchers, 'https://a.test/robots.txt');
+    watchers.started({ requestId: '1', url: 'https://a.test/robots.txt', initiator: OWN });
+    watchers.ended({ requestId: '1' });
+    watchers.redirected(hop('1', 'https://a.test/robots.txt', 'https://b.test/robots.txt'));
+    a.stop();
+    watchers.redirected(hop('1', 'https://b.test/robots.txt', 'https://c.test/robots.txt'));
+    expect(a.seen).toEqual(['start', 'end', '301 https://b.test/robots.txt']);
+  });
 });
