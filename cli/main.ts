@@ -199,6 +199,22 @@ interface Common {
 
 type Values = ReturnType<typeof parse>['values'];
 
+/** Writes one line on stderr, escaped for a terminal. */
+const warner = (io: Io) => (message: string) => {
+  io.stderr.write(`${printableText(message, false)}\n`);
+};
+
+/** A command's URL lines: its arguments, else --urls, else --sitemap, else stdin. */
+const inputsOf = (args: readonly string[], values: Values, io: Io, t: Translator) =>
+  urlInputs({
+    args,
+    urls: values.urls,
+    sitemap: values.sitemap,
+    stdin: io.stdin,
+    onProblem: warner(io),
+    t,
+  });
+
 async function check(
   positionals: string[],
   values: Values,
@@ -208,17 +224,10 @@ async function check(
 ): Promise<number> {
   if (values['fail-on-change'])
     throw new UsageError(t('cliWrongCommandOption', '--fail-on-change', 'diff'));
-  const warn = (message: string) => io.stderr.write(`${printableText(message, false)}\n`);
+  const warn = warner(io);
   const single = values.robots === undefined ? null : await readSource(values.robots);
   const origins = new OriginSources();
-  const lines = await urlInputs({
-    args: positionals,
-    urls: values.urls,
-    sitemap: values.sitemap,
-    stdin: io.stdin,
-    onProblem: warn,
-    t,
-  });
+  const lines = await inputsOf(positionals, values, io, t);
   const out = new Output(io.stdout);
   const writer = checkWriter(format, t, semantics);
   const shown = progress(io, t);
@@ -277,15 +286,8 @@ async function diff(
   if (oldPlace === undefined || newPlace === undefined)
     throw new UsageError(t('cliDiffNeedsFiles'));
   const [before, after] = await Promise.all([readSource(oldPlace), readSource(newPlace)]);
-  const warn = (message: string) => io.stderr.write(`${printableText(message, false)}\n`);
-  const lines = await urlInputs({
-    args: urls,
-    urls: values.urls,
-    sitemap: values.sitemap,
-    stdin: io.stdin,
-    onProblem: warn,
-    t,
-  });
+  const warn = warner(io);
+  const lines = await inputsOf(urls, values, io, t);
   const out = new Output(io.stdout);
   const writer = diffWriter(format, t);
   const shown = progress(io, t);
