@@ -20,13 +20,16 @@ export class PageReader {
     this.deps = deps;
   }
 
-  /** Everything known about the page shown in `tabId` at `url`; never throws. */
-  async read(tabId: number, url: string): Promise<PageFacts> {
-    const [dom, headers] = await Promise.all([
-      this.dom(tabId),
+  /**
+   * Everything known about the page shown in `tabId` at `url`; never throws. `dom` is a read of
+   * its DOM already under way (see dom()), when the caller started one before it knew the URL.
+   */
+  async read(tabId: number, url: string, dom = this.dom(tabId)): Promise<PageFacts> {
+    const [facts, headers] = await Promise.all([
+      dom,
       this.deps.headers.forUrl(tabId, url).catch(() => ({ ok: false, why: 'not-seen' }) as const),
     ]);
-    return { url, dom, headers };
+    return { url, dom: facts, headers };
   }
 
   /** The page's link counts, or null when the browser refused or the page did not answer. */
@@ -54,7 +57,8 @@ export class PageReader {
     }
   }
 
-  private async dom(tabId: number): Promise<PageFacts['dom']> {
+  /** The DOM facts of the page in `tabId`'s top frame, or why there are none; never throws. */
+  async dom(tabId: number): Promise<PageFacts['dom']> {
     try {
       const facts = await this.withTimeout(this.deps.readDom(tabId));
       if (facts === 'timeout') return { ok: false, why: 'timeout' };

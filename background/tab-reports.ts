@@ -39,6 +39,10 @@ export class TabReports {
   /** The report for a tab; `force` fetches robots.txt again, bypassing the cache. */
   async report(tabId: number, force: boolean): Promise<TabReport> {
     const { getTab, access, reports, settings, badge, pages, highlights } = this.deps;
+    // The page's DOM is read while the tab, the settings and the permission are looked up (the
+    // read needs none of them: without host access the browser refuses it, and a page that is
+    // not a site's is refused too; either way the result is dropped below).
+    const dom = pages.dom(tabId);
     const [tab, { robots }, linksHighlighted] = await Promise.all([
       getTab(tabId),
       settings.get(),
@@ -49,9 +53,9 @@ export class TabReports {
       return { kind: 'no-permission', url, origin: null, robots };
     const origin = robotsOrigin(url);
     if (origin === null) return { kind: 'not-applicable', url, robots };
-    // The page is read while the permission is checked (without it the browser refuses the read
-    // and the result is dropped), then robots.txt is taken from the cache or fetched.
-    const reading = pages.read(tabId, url);
+    // The response headers are looked up while the permission is checked, then robots.txt is
+    // taken from the cache or fetched.
+    const reading = pages.read(tabId, url, dom);
     if (!(await access.hasOrigin(origin))) return { kind: 'no-permission', url, origin, robots };
     const [report, page] = await Promise.all([
       reports.report(origin, tab.incognito, force),

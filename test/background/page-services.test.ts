@@ -203,7 +203,13 @@ describe('PageHeaders: a page that loads right after the background starts', () 
     await new PageHeaders(area).observe(event('https://a.test/old', [['X-Robots-Tag', 'old']]));
     let release = () => {};
     const gate = new Promise<void>((r) => (release = r));
-    const slow = { ...area, get: async (k: string | string[]) => (await gate, area.get(k)) };
+    const slow = {
+      ...area,
+      get: async (k: string | string[]) => {
+        await gate;
+        return area.get(k);
+      },
+    };
     const restarted = new PageHeaders(slow);
     const observed = restarted.observe(event('https://a.test/new', [['X-Robots-Tag', 'new']]));
     release();

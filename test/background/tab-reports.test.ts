@@ -55,7 +55,11 @@ function fakeAction() {
 function setup(
   tabs: Record<number, TabFacts>,
   granted: readonly string[] = ALL_SITES,
-  hooks: { permissionAnswered?: Promise<void>; domRead?: (tabId: number) => void } = {},
+  hooks: {
+    permissionAnswered?: Promise<void>;
+    tabAnswered?: Promise<void>;
+    domRead?: (tabId: number) => void;
+  } = {},
 ) {
   const local = memoryStorage();
   const session = memoryStorage();
@@ -74,6 +78,7 @@ function setup(
   const errors: [string, unknown][] = [];
   const tabReports = new TabReports({
     getTab: async (tabId) => {
+      await hooks.tabAnswered;
       const tab = tabs[tabId];
       if (tab === undefined) throw new Error(`No tab with id: ${tabId}`);
       return tab;
@@ -152,6 +157,25 @@ describe('TabReports.report', () => {
     answer();
     expect((await report).kind).toBe('report');
     expect(requests).toEqual(['https://a.test/robots.txt']);
+  });
+
+  test('the page is read while the tab is looked up, not after (one wait fewer)', async () => {
+    let answer = () => {};
+    const tabAnswered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const reads: number[] = [];
+    const { tabReports } = setup({ 1: { url: 'https://a.test/x', incognito: false } }, ALL_SITES, {
+      tabAnswered,
+      domRead: (tabId) => reads.push(tabId),
+    });
+    const report = tabReports.report(1, false);
+    await settle();
+    expect(reads).toEqual([1]);
+    answer();
+    const reply = await report;
+    expect(reply.kind === 'report' && reply.page.dom.ok).toBe(true);
+    expect(reads).toEqual([1]);
   });
 
   test('without the permission the page read is dropped and nothing is fetched', async () => {
