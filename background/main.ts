@@ -186,9 +186,10 @@ browser.webRequest.onHeadersReceived.addListener(
 );
 
 // Our robots.txt fetches, told apart by the browser's request id (two origins' chains may share a
-// URL): its start, each hop, its end. Only requests outside tabs: the pages the user browses do not
-// wake the background (issue 15, items 2 and 11). The tabId checks are for a browser that ignores
-// the filter's tabId.
+// URL), each hop its own request: its start, its status and Location, its answer (with the
+// server's address). Only requests outside tabs: the pages the user browses do not wake the
+// background (issue 15, items 2, 3 and 11). The tabId checks are for a browser that ignores the
+// filter's tabId.
 const OWN_REQUESTS = { urls: [...ALL_SITES], tabId: -1 };
 // Chromium names the initiator's origin, Firefox the URL of the page that made the request.
 const initiatorOf = (details: { initiator?: string; originUrl?: string }) =>
@@ -197,15 +198,25 @@ browser.webRequest.onBeforeRequest.addListener((details) => {
   if (details.tabId !== -1) return;
   redirects.started({ ...details, initiator: initiatorOf(details) });
 }, OWN_REQUESTS);
+browser.webRequest.onHeadersReceived.addListener(
+  (details) => {
+    if (details.tabId === -1) redirects.headers({ ...details, initiator: initiatorOf(details) });
+  },
+  OWN_REQUESTS,
+  ['responseHeaders'],
+);
+// Chromium reports a manual redirect's address with onBeforeRedirect, Firefox with the others.
 browser.webRequest.onBeforeRedirect.addListener((details) => {
-  if (details.tabId !== -1) return;
-  redirects.redirected({ ...details, initiator: initiatorOf(details) });
+  if (details.tabId === -1) redirects.answered(details);
+}, OWN_REQUESTS);
+browser.webRequest.onResponseStarted.addListener((details) => {
+  if (details.tabId === -1) redirects.answered(details);
 }, OWN_REQUESTS);
 browser.webRequest.onCompleted.addListener((details) => {
-  if (details.tabId === -1) redirects.ended(details);
+  if (details.tabId === -1) redirects.answered(details);
 }, OWN_REQUESTS);
 browser.webRequest.onErrorOccurred.addListener((details) => {
-  if (details.tabId === -1) redirects.ended(details);
+  if (details.tabId === -1) redirects.answered(details);
 }, OWN_REQUESTS);
 
 // Purge expired entries from an alarm, not a timer: the worker may be stopped in between.

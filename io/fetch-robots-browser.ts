@@ -1,12 +1,12 @@
-// The extension's robots.txt fetch. In Chromium MV3 a fetch with redirect: 'manual' returns an
-// opaque redirect without Location, so fetch follows the redirects and webRequest reports each hop
-// by the browser's request id (RedirectWatchers), including Firefox's events that arrive after the
-// response.
+// The extension's robots.txt fetch. A browser's fetch with redirect: 'manual' returns an opaque
+// redirect without status or Location, so each hop is fetched that way and webRequest reports its
+// status, Location and server address by the browser's request id (RedirectWatchers), including
+// Firefox's events that arrive after fetch has resolved.
 import type { FetchFacts } from '../src/policy.ts';
 import {
   type FetchLimits,
   fetchRobotsTxt,
-  type RedirectObserver,
+  type HopObserver,
   type RequestOptions,
 } from './fetch-robots.ts';
 
@@ -30,7 +30,7 @@ export interface BrowserFetchOptions extends FetchLimits {
 /** Fetches `robotsUrl` from the extension, each hop reported by `observer`; never throws. */
 export function fetchRobotsTxtInBrowser(
   robotsUrl: string,
-  observer: RedirectObserver,
+  observer: HopObserver,
   options: BrowserFetchOptions = {},
 ): Promise<FetchFacts> {
   // Called as deps.fetch(…), the bare global fetch would get `this` = deps: "Illegal invocation".

@@ -1,6 +1,8 @@
 // robots.txt from Node (the CLI, scripts, tests). Node's fetch (undici) hands over each 3xx with
-// its Location under redirect: 'manual', so the module follows, counts and stops the redirects
-// itself (RFC 9309 §2.3.1.2) instead of observing them.
+// its Location under redirect: 'manual', so the module reads each hop from the response; a
+// redirect's target host is looked up before it is requested, so a public site's redirect into a
+// private network is never asked.
+import { lookup } from 'node:dns/promises';
 import type { FetchFacts } from '../src/policy.ts';
 import { type FetchLimits, fetchRobotsTxt, type RequestOptions } from './fetch-robots.ts';
 
@@ -37,7 +39,10 @@ export function fetchRobotsTxtInNode(
     ...limits,
     // Looked up at each call, so a test's stub of globalThis.fetch is seen.
     fetch: (input, init) => globalThis.fetch(input, init),
-    redirects: { kind: 'manual' },
+    redirects: {
+      kind: 'manual',
+      lookup: async (hostname) => (await lookup(hostname, { all: true })).map((a) => a.address),
+    },
     request: nodeRequest(userAgent),
   });
 }

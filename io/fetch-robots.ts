@@ -1,8 +1,12 @@
 // Fetches one /robots.txt the way crawlers do (RFC 9309 §2.3): at most 500 KiB of body, 15 s for
-// the whole response, at most five redirects, loops detected. How the redirects are followed is a
-// strategy, because the platforms differ: a browser hides them from fetch (an opaque redirect has
-// no Location), Node hands each 3xx over with its Location. The request options that keep cookies
-// and HTTP caches out are each platform's too: fetch-robots-browser.ts, fetch-robots-node.ts.
+// the whole response, at most five redirects, loops detected, and never a redirect from a public
+// address into a private network. Redirects are followed one by one, each hop requested with
+// redirect: 'manual', so a sixth redirect, a loop or a private target is never requested. Where the
+// platforms differ is how a hop's Location is read: Node hands each 3xx over with its headers, a
+// browser returns an opaque redirect and webRequest reports the status, the Location and the
+// server's address (the hop observer). The request options that keep cookies and HTTP caches out
+// are each platform's too: fetch-robots-browser.ts, fetch-robots-node.ts.
+import { hostScope, isPrivateAddress } from '../src/addresses.ts';
 import {
   FETCH_TIMEOUT_MS,
   type FetchFacts,
@@ -12,43 +16,57 @@ import {
 } from '../src/policy.ts';
 
 /**
- * How long to wait for redirect events that arrive after the response (Firefox) when the browser's
- * id of the request is unknown; with the id, the wait lasts until the browser says it ended.
+ * How long to wait for the browser's report of a request it has not even said it started (Firefox
+ * reports a request after fetch has resolved); once it has, the wait lasts until it answers.
  */
-const LATE_EVENTS_MS = 2000;
+const UNSEEN_REQUEST_MS = 2000;
 
 /** The statuses fetch follows (Fetch standard, "redirect status"); any other 3xx is final. */
 const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 
-/** One redirect as the browser reports it (webRequest.onBeforeRedirect). */
+/** One redirect: the URL that answered, where it sends the crawler, with which status. */
 export interface RedirectEvent {
   from: string;
   to: string;
   status: number;
 }
 
-/** What an observer tells about one watched request. */
-export interface WatchListener {
-  /** The browser's id of the request is known: its end will be reported (onEnd). */
-  onStart?(): void;
-  onRedirect(event: RedirectEvent): void;
-  /** The request completed or failed: no redirect of it is reported after this. */
-  onEnd?(): void;
+/** What the browser reported of one of our requests once the server answered (webRequest). */
+export interface HopReport {
+  status: number;
+  /** The Location header as sent (maybe relative), or the redirect URL the browser resolved. */
+  location: string | null;
+  /** The address of the server that answered, when the browser said. */
+  ip: string | null;
 }
 
-/** Reports the redirects of a request the browser follows; RedirectWatchers is the extension's. */
-export interface RedirectObserver {
-  /** Reports on the next request starting at `url`, until the returned function runs. */
-  watch(url: string, listener: WatchListener): () => void;
+/** One watched request: its report, and the end of the watch. */
+export interface HopWatch {
+  /**
+   * What the browser reported once the server answered the request; null when the browser has not
+   * said it started the request `unseenMs` after this call.
+   */
+  answered(unseenMs: number): Promise<HopReport | null>;
+  stop(): void;
 }
+
+/** Reports on the extension's own requests; RedirectWatchers is the extension's. */
+export interface HopObserver {
+  /** Watches the next request made for `url` (call it before making the request). */
+  watch(url: string): HopWatch;
+}
+
+/** The addresses a host name resolves to (Node's dns.lookup); [] when unknown. */
+export type LookupAddresses = (hostname: string) => Promise<readonly string[]>;
 
 /**
- * How redirects are followed and counted: 'observed' (browsers) lets fetch follow them and the
- * observer report each hop; 'manual' (Node) follows each Location itself, hop by hop.
+ * How a hop's status and Location are read: 'observed' (browsers) from the hop observer when fetch
+ * answers with an opaque redirect; 'manual' (Node) from the response, and `lookup`, when given,
+ * resolves a redirect's target before it is requested so a private one is never asked.
  */
 export type RedirectStrategy =
-  | { kind: 'observed'; observer: RedirectObserver }
-  | { kind: 'manual' };
+  | { kind: 'observed'; observer: HopObserver }
+  | { kind: 'manual'; lookup?: LookupAddresses };
 
 /** Overrides of the policy's limits, for tests: each defaults to its constant in src/policy.ts. */
 export interface FetchLimits {
@@ -70,7 +88,7 @@ export interface FetchDeps extends FetchLimits {
   request?: RequestOptions;
 }
 
-type StopReason = 'timeout' | 'too-many-redirects' | 'redirect-loop';
+type StopReason = 'timeout' | 'too-many-redirects' | 'redirect-loop' | 'private-address';
 
 /** The redirects of one fetch, in order, with the checks of RFC 9309 §2.3.1.2. */
 class RedirectChain {
@@ -133,30 +151,85 @@ export async function readCapped(
   return { bytes, truncated };
 }
 
+/** The final response of a chain, with the status the server gave (an opaque one says 0). */
+interface Answer {
+  response: Response;
+  status: number;
+  /** The URL that answered. */
+  url: string;
+}
+
+/** Rejects once `signal` aborts: races a wait that the deadline or a stop must end. */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
 /**
- * The manual strategy: requests one URL at a time with redirect: 'manual' and follows Location,
- * resolved against the URL that answered. Each hop goes to `onRedirect` BEFORE its target is
- * requested, so a loop or a sixth redirect, which abort `signal`, end the chain without another
- * request. Returns the final response; rejects once `signal` is aborted.
+ * Whether a redirect from `url`, answered from `ip` (null when unknown), leaves a public address:
+ * a site the user reaches on their own machine or network may redirect within it.
+ */
+function fromPublic(url: string, ip: string | null): boolean {
+  return hostScope(new URL(url).hostname) !== 'private' && (ip === null || !isPrivateAddress(ip));
+}
+
+/**
+ * Requests one URL at a time with redirect: 'manual' and follows Location, resolved against the
+ * URL that answered. Each hop goes to `onRedirect` BEFORE its target is requested, so a loop or a
+ * sixth redirect, which abort `signal`, end the chain without another request; so does a target
+ * in a private network after a public address (`onPrivate`), known from the URL, from `lookup`
+ * (Node) or, for a name, from the address the browser reports once it answers (its body is then
+ * not used). Returns the final answer; rejects once `signal` is aborted.
  */
 async function followLocations(
   fetchFn: typeof fetch,
+  strategy: RedirectStrategy,
   start: string,
   init: RequestOptions,
   signal: AbortSignal,
   onRedirect: (event: RedirectEvent) => void,
-): Promise<Response> {
+  onPrivate: (target: string) => void,
+): Promise<Answer> {
   let url = start;
+  // Set when a public address redirected to a host name: its address is checked once it answers.
+  let checkAddress = false;
   for (;;) {
-    const response = await fetchFn(url, { ...init, signal, redirect: 'manual' });
-    if (response.type === 'opaqueredirect') {
-      // A browser's fetch: the hop can't be seen here. Reported as a network error, never thrown.
-      throw new TypeError('opaque redirect: browsers need the observed redirect strategy');
+    const watch = strategy.kind === 'observed' ? strategy.observer.watch(url) : null;
+    let status: number;
+    let location: string | null;
+    let ip: string | null = null;
+    let response: Response;
+    try {
+      response = await fetchFn(url, { ...init, signal, redirect: 'manual' });
+      status = response.status;
+      location = response.headers.get('location');
+      if (watch !== null && (response.type === 'opaqueredirect' || checkAddress)) {
+        // A browser hides a redirect's status and Location from fetch: webRequest tells them.
+        const report = await untilAborted(watch.answered(UNSEEN_REQUEST_MS), signal);
+        if (report === null && response.type === 'opaqueredirect') {
+          throw new TypeError('the browser did not report the redirect');
+        }
+        if (report !== null) {
+          ip = report.ip;
+          if (response.type === 'opaqueredirect') ({ status, location } = report);
+        }
+      }
+    } finally {
+      watch?.stop();
     }
-    const location = response.headers.get('location');
+    if (checkAddress && ip !== null && isPrivateAddress(ip)) {
+      // Asked already (a name is resolved only by connecting): its answer is not used.
+      await response.body?.cancel().catch(() => {});
+      onPrivate(url);
+      signal.throwIfAborted();
+    }
     // A 3xx without Location (or not a redirect status) is the final response; the policy reads
     // an unfollowed redirect as unavailable (§2.3.1.3).
-    if (!REDIRECT_STATUSES.has(response.status) || location === null) return response;
+    if (!REDIRECT_STATUSES.has(status) || location === null) return { response, status, url };
     // Only the status and Location matter: release the connection. A failed cancel (the body
     // already ended) cannot matter: nothing of it is read.
     await response.body?.cancel().catch(() => {});
@@ -165,8 +238,23 @@ async function followLocations(
     if (target.protocol !== 'http:' && target.protocol !== 'https:') {
       throw new TypeError(`redirect to a non-HTTP URL: ${target.protocol}`);
     }
-    onRedirect({ from: url, to: target.href, status: response.status });
+    onRedirect({ from: url, to: target.href, status });
     signal.throwIfAborted();
+    checkAddress = false;
+    if (fromPublic(url, ip)) {
+      const scope = hostScope(target.hostname);
+      const lookup = strategy.kind === 'manual' ? strategy.lookup : undefined;
+      const resolved =
+        scope === 'name' && lookup !== undefined
+          ? await untilAborted(
+              lookup(target.hostname).catch(() => []),
+              signal,
+            )
+          : [];
+      if (scope === 'private' || resolved.some(isPrivateAddress)) onPrivate(target.href);
+      signal.throwIfAborted();
+      checkAddress = scope === 'name';
+    }
     url = target.href;
   }
 }
@@ -178,7 +266,7 @@ export async function fetchRobotsTxt(robotsUrl: string, deps: FetchDeps): Promis
   const controller = new AbortController();
   // An object, not a `let`: TypeScript would keep a `let` narrowed to its initial null, although
   // the callbacks assign it.
-  const stopped: { reason: StopReason | null } = { reason: null };
+  const stopped: { reason: StopReason | null; target: string } = { reason: null, target: '' };
   const stop = (reason: StopReason) => {
     stopped.reason ??= reason;
     controller.abort();
@@ -187,60 +275,35 @@ export async function fetchRobotsTxt(robotsUrl: string, deps: FetchDeps): Promis
     const reason = chain.add(event);
     if (reason !== null) stop(reason);
   };
-  const { redirects: strategy } = deps;
-  // 'unseen' until the observer knows the browser's id of our request, then 'open', then 'ended'.
-  const request: { state: 'unseen' | 'open' | 'ended' } = { state: 'unseen' };
-  const unwatch =
-    strategy.kind === 'observed'
-      ? strategy.observer.watch(robotsUrl, {
-          onStart: () => {
-            if (request.state === 'unseen') request.state = 'open';
-          },
-          onRedirect,
-          onEnd: () => {
-            request.state = 'ended';
-          },
-        })
-      : () => {};
-  const timer = setTimeout(() => stop('timeout'), deps.timeoutMs ?? FETCH_TIMEOUT_MS);
-  /**
-   * Waits while `waiting()` holds for the hops still to be reported. Once the request's id is known
-   * its end says that no hop is left to come (the fetch's own deadline still holds); without it, a
-   * fixed wait.
-   */
-  const lateHops = async (waiting: () => boolean) => {
-    const deadline = Date.now() + LATE_EVENTS_MS;
-    while (
-      waiting() &&
-      request.state !== 'ended' &&
-      (request.state === 'open' || Date.now() < deadline)
-    ) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+  const onPrivate = (target: string) => {
+    if (stopped.reason === null) stopped.target = target;
+    stop('private-address');
   };
-  const { signal } = controller;
+  const timer = setTimeout(() => stop('timeout'), deps.timeoutMs ?? FETCH_TIMEOUT_MS);
+  const ended = (): FetchFacts | null => {
+    const { reason, target } = stopped;
+    if (reason === null) return null;
+    return reason === 'private-address'
+      ? { kind: reason, target, redirects: chain.hops }
+      : { kind: reason, redirects: chain.hops };
+  };
   try {
-    const response =
-      strategy.kind === 'observed'
-        ? await deps.fetch(robotsUrl, { ...deps.request, signal, redirect: 'follow' })
-        : await followLocations(deps.fetch, robotsUrl, deps.request ?? {}, signal, onRedirect);
+    const { response, status, url } = await followLocations(
+      deps.fetch,
+      deps.redirects,
+      robotsUrl,
+      deps.request ?? {},
+      controller.signal,
+      onRedirect,
+      onPrivate,
+    );
     const { bytes, truncated } = await readCapped(response, deps.maxBytes ?? MAX_BODY_BYTES);
-    if (strategy.kind === 'observed') {
-      // Firefox may deliver webRequest events after fetch resolves: wait until the chain we saw
-      // reaches the URL the body came from, so every hop is counted.
-      await lateHops(
-        () =>
-          response.redirected &&
-          response.url !== '' &&
-          chain.end !== response.url &&
-          stopped.reason === null,
-      );
-    }
-    if (stopped.reason !== null) return { kind: stopped.reason, redirects: chain.hops };
+    const stoppedFacts = ended();
+    if (stoppedFacts !== null) return stoppedFacts;
     return {
       kind: 'response',
-      status: response.status,
-      url: response.url || chain.end,
+      status,
+      url,
       redirects: chain.hops,
       contentType: response.headers.get('content-type'),
       cacheControl: response.headers.get('cache-control'),
@@ -250,16 +313,8 @@ export async function fetchRobotsTxt(robotsUrl: string, deps: FetchDeps): Promis
     };
   } catch (error) {
     // Bytes received before a timeout are not used.
-    if (stopped.reason !== null) return { kind: stopped.reason, redirects: chain.hops };
-    if (strategy.kind === 'observed' && request.state === 'open') {
-      // The browser gave up first (Firefox fails a loop after 20 redirects, and may report its
-      // hops after the failure): the hops still to come say whether it was a loop or a chain too
-      // long, not a network error. Only a request whose id is known is waited for: until its end.
-      await lateHops(() => stopped.reason === null);
-      if (stopped.reason === 'redirect-loop' || stopped.reason === 'too-many-redirects') {
-        return { kind: stopped.reason, redirects: chain.hops };
-      }
-    }
+    const stoppedFacts = ended();
+    if (stoppedFacts !== null) return stoppedFacts;
     return {
       kind: 'network-error',
       message: error instanceof Error ? error.message : String(error),
@@ -267,6 +322,5 @@ export async function fetchRobotsTxt(robotsUrl: string, deps: FetchDeps): Promis
     };
   } finally {
     clearTimeout(timer);
-    unwatch();
   }
 }

@@ -1,8 +1,10 @@
-// Redirect hops of our own robots.txt fetches, seen through webRequest: a fetch with
-// redirect: 'manual' returns an opaque response without Location in the browser. The observer of
+// What the browser reports of our own robots.txt requests, through webRequest: each hop is fetched
+// with redirect: 'manual', which gives an opaque response without status or Location, so the
+// status, the Location and the server's address come from webRequest. The hop observer of
 // fetchRobotsTxtInBrowser; the background feeds it from webRequest.onBeforeRequest,
-// onBeforeRedirect, onCompleted and onErrorOccurred.
-import type { RedirectEvent, RedirectObserver, WatchListener } from './fetch-robots.ts';
+// onHeadersReceived, onBeforeRedirect, onResponseStarted, onCompleted and onErrorOccurred, for
+// requests outside tabs only.
+import type { HopObserver, HopReport, HopWatch } from './fetch-robots.ts';
 
 /** What the watchers read of a webRequest event: the browser's id of the request and its URL. */
 export interface RequestDetails {
@@ -12,21 +14,84 @@ export interface RequestDetails {
   initiator?: string | undefined;
 }
 
-/** One watch: the URL its request starts at, then the browser's id of that request once seen. */
-interface Watch {
-  url: string;
-  listener: WatchListener;
-  requestId: string | null;
+/** An answer's details: its status, its address when the browser says (Firefox, or Chromium later). */
+export interface AnswerDetails extends Pick<RequestDetails, 'requestId'> {
+  statusCode?: number | undefined;
+  ip?: string | undefined;
+}
+
+/** A name and a value of webRequest's responseHeaders. */
+interface HttpHeader {
+  name: string;
+  value?: string | undefined;
+}
+
+/** One watch: the URL its request is made for, then what the browser said of it. */
+class Watch {
+  readonly url: string;
+  requestId: string | null = null;
+  private report: HopReport = { status: 0, location: null, ip: null };
+  private settled = false;
+  private onStart: (() => void) | null = null;
+  /** Settles once: with the report, or with null for a request not seen in time. */
+  private readonly result: Promise<HopReport | null>;
+  private finish: (report: HopReport | null) => void = () => {};
+
+  constructor(url: string) {
+    this.url = url;
+    this.result = new Promise((resolve) => {
+      this.finish = (report) => {
+        if (this.settled) return;
+        this.settled = true;
+        resolve(report);
+      };
+    });
+  }
+
+  answered(unseenMs: number): Promise<HopReport | null> {
+    if (this.requestId === null && !this.settled) {
+      const timer = setTimeout(() => {
+        if (this.requestId === null) this.finish(null);
+      }, unseenMs);
+      this.onStart = () => clearTimeout(timer);
+      void this.result.finally(() => clearTimeout(timer));
+    }
+    return this.result;
+  }
+
+  started(requestId: string): void {
+    this.requestId = requestId;
+    this.onStart?.();
+  }
+
+  /** The status, Location and address, as far as this event tells them. */
+  learn(details: AnswerDetails, location: string | null): void {
+    const { report } = this;
+    if (details.statusCode !== undefined && details.statusCode !== 0)
+      report.status = details.statusCode;
+    if (location !== null) report.location ??= location;
+    if (details.ip !== undefined && details.ip !== '') report.ip = details.ip;
+  }
+
+  /** The server has answered: what is known now is the report. */
+  answer(): void {
+    this.finish({ ...this.report });
+  }
+
+  /** No report will come (the watch stopped): a wait still running ends. */
+  drop(): void {
+    this.finish(null);
+  }
 }
 
 /**
  * Watches requests by the browser's request id, learnt when a request outside tabs starts at a
- * watched URL. Chains of two origins may share URLs (apex→www, http→https): a URL names no request,
+ * watched URL. Two origins' chains may share URLs (apex→www, http→https): a URL names no request,
  * the id does. `ownOrigin` (default: accept any) is the extension's origin: requests another
  * extension or a site's service worker starts at the same URL are never taken for ours.
  */
-export class RedirectWatchers implements RedirectObserver {
-  /** Watches whose request has not been seen yet, by start URL, oldest first. */
+export class RedirectWatchers implements HopObserver {
+  /** Watches whose request has not been seen yet, by URL, oldest first. */
   private readonly pending = new Map<string, Watch[]>();
   private readonly byId = new Map<string, Watch>();
   private readonly ownOrigin: string | null;
@@ -35,54 +100,55 @@ export class RedirectWatchers implements RedirectObserver {
     this.ownOrigin = ownOrigin;
   }
 
-  /** Starts watching the next request for `url`; returns the function that stops. */
-  watch(url: string, listener: WatchListener): () => void {
-    const watch: Watch = { url, listener, requestId: null };
+  /** Starts watching the next request made for `url`. */
+  watch(url: string): HopWatch {
+    const watch = new Watch(url);
     this.pending.set(url, [...(this.pending.get(url) ?? []), watch]);
-    return () => {
-      if (watch.requestId !== null) {
-        if (this.byId.get(watch.requestId) === watch) this.byId.delete(watch.requestId);
-        return;
-      }
-      this.unpend(watch);
+    return {
+      answered: (unseenMs) => watch.answered(unseenMs),
+      stop: () => {
+        watch.drop();
+        if (watch.requestId === null) this.unpend(watch);
+        else if (this.byId.get(watch.requestId) === watch) this.byId.delete(watch.requestId);
+      },
     };
   }
 
   /** webRequest.onBeforeRequest outside tabs: binds the oldest watch of that URL to the request. */
   started(details: RequestDetails): void {
-    // Each redirect target starts again under the same id: the chain's own URLs bind nothing.
-    if (this.byId.has(details.requestId) || !this.isOwn(details)) return;
     this.bind(details);
   }
 
-  /** webRequest.onBeforeRedirect outside tabs: one hop of a watched request, ignored otherwise. */
-  redirected(details: RequestDetails & { redirectUrl: string; statusCode: number }): void {
-    // Should the start have been missed, the first hop from a watched URL binds it instead.
-    const watch = this.byId.get(details.requestId) ?? (this.isOwn(details) && this.bind(details));
-    if (!watch) return;
-    const event: RedirectEvent = {
-      from: details.url,
-      to: details.redirectUrl,
-      status: details.statusCode,
-    };
-    watch.listener.onRedirect(event);
+  /**
+   * webRequest.onHeadersReceived outside tabs: the status, the Location (and Firefox's address).
+   * Should the start have been missed, the headers of a request of ours at a watched URL bind it.
+   */
+  headers(
+    details: RequestDetails & AnswerDetails & { responseHeaders?: HttpHeader[] | undefined },
+  ): void {
+    const location =
+      details.responseHeaders?.find((h) => h.name.toLowerCase() === 'location')?.value ?? null;
+    (this.byId.get(details.requestId) ?? this.bind(details))?.learn(details, location);
   }
 
   /**
-   * webRequest.onCompleted or onErrorOccurred: no event of that request should come after. The
-   * watch stays bound until it stops, so a hop reported late still counts.
+   * webRequest.onBeforeRedirect (Chromium, for a manual redirect: with the address and the target
+   * it resolved), onResponseStarted, onCompleted and onErrorOccurred: the request has its answer.
    */
-  ended(details: Pick<RequestDetails, 'requestId'>): void {
-    this.byId.get(details.requestId)?.listener.onEnd?.();
+  answered(details: AnswerDetails & { redirectUrl?: string | undefined }): void {
+    const watch = this.byId.get(details.requestId);
+    if (watch === undefined) return;
+    watch.learn(details, details.redirectUrl ?? null);
+    watch.answer();
   }
 
   private bind(details: RequestDetails): Watch | null {
+    if (this.byId.has(details.requestId) || !this.isOwn(details)) return null;
     const watch = this.pending.get(details.url)?.[0];
     if (watch === undefined) return null;
     this.unpend(watch);
-    watch.requestId = details.requestId;
     this.byId.set(details.requestId, watch);
-    watch.listener.onStart?.();
+    watch.started(details.requestId);
     return watch;
   }
 

@@ -49,7 +49,9 @@ export type FetchFacts =
   | { kind: 'too-many-redirects'; redirects: Hop[] }
   | { kind: 'redirect-loop'; redirects: Hop[] }
   | { kind: 'timeout'; redirects: Hop[] }
-  | { kind: 'network-error'; message: string; redirects: Hop[] };
+  | { kind: 'network-error'; message: string; redirects: Hop[] }
+  /** A public address redirected into a private network (loopback, LAN): `target` not used. */
+  | { kind: 'private-address'; target: string; redirects: Hop[] };
 
 /**
  * What the fetch means for crawling: 'ok' (rules apply), 'unavailable' (4xx and lost redirects:
@@ -76,8 +78,9 @@ export type Outcome =
     }
   | {
       kind: 'unreachable';
-      reason: 'status' | 'timeout' | 'network-error';
+      reason: 'status' | 'timeout' | 'network-error' | 'private-address';
       status: number | null;
+      /** The network error's message; for 'private-address', the URL that was refused. */
       message: string | null;
       redirects: Hop[];
     };
@@ -128,6 +131,15 @@ export function outcomeOf(facts: FetchFacts): Outcome {
         reason: 'network-error',
         status: null,
         message: facts.message,
+        redirects,
+      };
+    case 'private-address':
+      // Not fetched, so not reachable: a crawler on the public internet cannot reach it either.
+      return {
+        kind: 'unreachable',
+        reason: 'private-address',
+        status: null,
+        message: facts.target,
         redirects,
       };
     case 'response': {

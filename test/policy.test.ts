@@ -55,6 +55,11 @@ describe('outcomeOf (RFC 9309 §2.3.1)', () => {
       { kind: 'network-error', message: 'ECONNREFUSED', redirects: [] },
       'unreachable',
     ],
+    [
+      '§2.3.1.4 unreachable: a redirect into a private network, not followed (issue 15, item 9)',
+      { kind: 'private-address', target: 'http://10.0.0.1/robots.txt', redirects: [] },
+      'unreachable',
+    ],
   ];
   test.each(facts)('%s', (_, f, kind) => {
     expect(outcomeOf(f).kind).toBe(kind);

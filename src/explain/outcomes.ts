@@ -59,9 +59,11 @@ function outcomeWords(
         ? t('outcomeTimeout')
         : outcome.reason === 'network-error'
           ? t('outcomeNetworkError')
-          : outcome.status === 429
-            ? t('outcomeTooManyRequests')
-            : t('outcomeServerError', outcome.status ?? '');
+          : outcome.reason === 'private-address'
+            ? t('outcomePrivateAddress', outcome.message ?? '')
+            : outcome.status === 429
+              ? t('outcomeTooManyRequests')
+              : t('outcomeServerError', outcome.status ?? '');
     return { summary: summary + redirects, warnings: [] };
   }
   const warnings: string[] = [];

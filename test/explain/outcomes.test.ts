@@ -25,7 +25,7 @@ const unavailable = (
   redirects: Hop[] = [],
 ): Outcome => ({ kind: 'unavailable', reason, status, redirects });
 const unreachable = (
-  reason: 'status' | 'timeout' | 'network-error',
+  reason: 'status' | 'timeout' | 'network-error' | 'private-address',
   status: number | null,
   redirects: Hop[] = [],
   message: string | null = null,
@@ -95,6 +95,13 @@ describe('outcomeText', () => {
       unavailable('redirect-loop', null, hops(2)),
       0,
       'Redirect loop: crawlers treat robots.txt as missing, every page may be crawled',
+      [],
+    ],
+    [
+      'unreachable: a redirect into a private network, not followed (issue 15, item 9)',
+      unreachable('private-address', null, hops(1), 'http://192.168.1.1/robots.txt'),
+      0,
+      'Redirect into a private network (http://192.168.1.1/robots.txt): not followed; crawlers cannot reach it and treat every page as disallowed · after 1 redirect',
       [],
     ],
     [

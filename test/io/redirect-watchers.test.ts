@@ -2,113 +2,138 @@ import { describe, expect, test } from 'vitest';
 import { RedirectWatchers } from '../../io/redirect-watchers.ts';
 
 const OWN = 'chrome-extension://us';
+const URL_A = 'https://a.test/robots.txt';
 
-/** A watch that writes what it is told: 'start', '<status> <to>', 'end'. */
-function record(watchers: RedirectWatchers, url: string) {
-  const seen: string[] = [];
-  const stop = watchers.watch(url, {
-    onStart: () => seen.push('start'),
-    onRedirect: (e) => seen.push(`${e.status} ${e.to}`),
-    onEnd: () => seen.push('end'),
-  });
-  return { seen, stop };
-}
-
-const hop = (requestId: string, url: string, redirectUrl: string, statusCode = 301) => ({
+/** onHeadersReceived details of a redirect: its status and Location header. */
+const headers = (requestId: string, url: string, status: number, location?: string) => ({
   requestId,
   url,
-  redirectUrl,
-  statusCode,
+  statusCode: status,
   initiator: OWN,
+  responseHeaders: location === undefined ? [] : [{ name: 'Location', value: location }],
 });
 
-describe('RedirectWatchers: hops by request id (issue 15, item 2)', () => {
-  test('two chains sharing URLs (http→https, apex→www), events interleaved: each its own', () => {
+// The orders are the ones seen in Chromium 156 and Firefox ESR 153 for a fetch from the
+// background with redirect: 'manual' (a probe logging every webRequest event, 2026-11-23).
+describe('RedirectWatchers: one report per request, by request id (issue 15, items 2 and 3)', () => {
+  test('Chromium: headers (status, Location), then onBeforeRedirect with the address', async () => {
     const watchers = new RedirectWatchers(OWN);
-    const http = record(watchers, 'http://a.test/robots.txt');
-    const https = record(watchers, 'https://a.test/robots.txt');
-    watchers.started({ requestId: '1', url: 'http://a.test/robots.txt', initiator: OWN });
-    watchers.redirected(hop('1', 'http://a.test/robots.txt', 'https://a.test/robots.txt'));
-    // Request 1 reaches https://a.test/robots.txt: it is not the request watched there.
-    watchers.started({ requestId: '1', url: 'https://a.test/robots.txt', initiator: OWN });
-    watchers.started({ requestId: '2', url: 'https://a.test/robots.txt', initiator: OWN });
-    watchers.redirected(hop('2', 'https://a.test/robots.txt', 'https://www.a.test/robots.txt'));
-    watchers.redirected(hop('1', 'https://a.test/robots.txt', 'https://www.a.test/robots.txt'));
-    watchers.ended({ requestId: '2' });
-    watchers.redirected(hop('1', 'https://www.a.test/robots.txt', 'https://www.a.test/r.txt', 302));
-    watchers.ended({ requestId: '1' });
-    expect(http.seen).toEqual([
-      'start',
-      '301 https://a.test/robots.txt',
-      '301 https://www.a.test/robots.txt',
-      '302 https://www.a.test/r.txt',
-      'end',
-    ]);
-    expect(https.seen).toEqual(['start', '301 https://www.a.test/robots.txt', 'end']);
+    const watch = watchers.watch(URL_A);
+    watchers.started({ requestId: '6', url: URL_A, initiator: OWN });
+    const report = watch.answered(2000);
+    watchers.headers(headers('6', URL_A, 302, '/final'));
+    watchers.answered({
+      requestId: '6',
+      statusCode: 302,
+      ip: '93.184.216.34',
+      redirectUrl: 'https://a.test/final',
+    });
+    // Then Chromium ends the request with net::ERR_ABORTED: nothing changes.
+    watchers.answered({ requestId: '6', ip: '93.184.216.34' });
+    expect(await report).toEqual({ status: 302, location: '/final', ip: '93.184.216.34' });
+    watch.stop();
   });
 
-  test('requests not ours or not watched are ignored; a stopped watch hears nothing', () => {
+  test('Firefox: every event after fetch resolved, the address in the headers', async () => {
     const watchers = new RedirectWatchers(OWN);
-    const a = record(watchers, 'https://a.test/robots.txt');
-    // A site's service worker, at the watched URL: another initiator.
-    watchers.started({
-      requestId: 'sw',
-      url: 'https://a.test/robots.txt',
+    const watch = watchers.watch(URL_A);
+    const report = watch.answered(2000);
+    setTimeout(() => {
+      watchers.started({
+        requestId: '7',
+        url: URL_A,
+        initiator: `${OWN}/_generated_background_page.html`,
+      });
+      watchers.headers({
+        ...headers('7', URL_A, 301, 'https://www.a.test/robots.txt'),
+        ip: '10.1.2.3',
+      });
+      watchers.answered({ requestId: '7', statusCode: 301, ip: '10.1.2.3' });
+    }, 20);
+    expect(await report).toEqual({
+      status: 301,
+      location: 'https://www.a.test/robots.txt',
+      ip: '10.1.2.3',
+    });
+  });
+
+  test('a final response: its status and address when its answer starts', async () => {
+    const watchers = new RedirectWatchers(OWN);
+    const watch = watchers.watch(URL_A);
+    watchers.started({ requestId: '8', url: URL_A, initiator: OWN });
+    watchers.headers(headers('8', URL_A, 200));
+    watchers.answered({ requestId: '8', statusCode: 200, ip: '2001:db8::1' });
+    expect(await watch.answered(2000)).toEqual({ status: 200, location: null, ip: '2001:db8::1' });
+  });
+
+  test('two watches of one URL (a normal and a private window): each its own request', async () => {
+    const watchers = new RedirectWatchers(OWN);
+    const first = watchers.watch(URL_A);
+    const second = watchers.watch(URL_A);
+    watchers.started({ requestId: '1', url: URL_A, initiator: OWN });
+    watchers.started({ requestId: '2', url: URL_A, initiator: OWN });
+    watchers.headers(headers('2', URL_A, 301, 'https://b.test/robots.txt'));
+    watchers.answered({ requestId: '2' });
+    watchers.headers(headers('1', URL_A, 404));
+    watchers.answered({ requestId: '1' });
+    expect(await first.answered(2000)).toMatchObject({ status: 404, location: null });
+    expect(await second.answered(2000)).toMatchObject({
+      status: 301,
+      location: 'https://b.test/robots.txt',
+    });
+  });
+
+  test("requests not ours (a site's service worker) or not watched are ignored", async () => {
+    const watchers = new RedirectWatchers(OWN);
+    const watch = watchers.watch(URL_A);
+    watchers.started({ requestId: 'sw', url: URL_A, initiator: 'https://a.test' });
+    watchers.headers({
+      ...headers('sw', URL_A, 302, 'https://evil.test/'),
       initiator: 'https://a.test',
     });
-    watchers.redirected({
-      ...hop('sw', 'https://a.test/robots.txt', 'https://x.test/'),
-      initiator: 'https://a.test',
-    });
-    // Another request of ours, not watched.
+    watchers.answered({ requestId: 'sw' });
     watchers.started({ requestId: 'page', url: 'https://a.test/', initiator: OWN });
-    watchers.redirected(hop('page', 'https://a.test/', 'https://a.test/home'));
-    watchers.ended({ requestId: 'page' });
-    watchers.started({ requestId: 'ours', url: 'https://a.test/robots.txt', initiator: OWN });
-    a.stop();
-    watchers.redirected(hop('ours', 'https://a.test/robots.txt', 'https://b.test/robots.txt'));
-    watchers.ended({ requestId: 'ours' });
-    expect(a.seen).toEqual(['start']);
+    watchers.answered({ requestId: 'page' });
+    watchers.started({ requestId: 'ours', url: URL_A, initiator: OWN });
+    watchers.headers(headers('ours', URL_A, 200));
+    watchers.answered({ requestId: 'ours' });
+    expect(await watch.answered(2000)).toMatchObject({ status: 200, location: null });
   });
 
-  test('the same URL watched twice (a normal and a private window): oldest watch, first request', () => {
+  test('a start never reported: the headers of our request at the watched URL bind it', async () => {
     const watchers = new RedirectWatchers(OWN);
-    const first = record(watchers, 'https://a.test/robots.txt');
-    const second = record(watchers, 'https://a.test/robots.txt');
-    watchers.started({ requestId: '1', url: 'https://a.test/robots.txt', initiator: OWN });
-    watchers.started({ requestId: '2', url: 'https://a.test/robots.txt', initiator: OWN });
-    watchers.redirected(hop('2', 'https://a.test/robots.txt', 'https://b.test/robots.txt'));
-    watchers.ended({ requestId: '1' });
-    expect(first.seen).toEqual(['start', 'end']);
-    expect(second.seen).toEqual(['start', '301 https://b.test/robots.txt']);
+    const watch = watchers.watch(URL_A);
+    watchers.headers(headers('9', URL_A, 308, '/b'));
+    watchers.answered({ requestId: '9' });
+    expect(await watch.answered(2000)).toMatchObject({ status: 308, location: '/b' });
   });
 
-  test('a start never seen: the first hop from the watched URL binds the request', () => {
-    // Firefox may deliver the events after the response; an initiator may be missing.
+  test('a request never seen: null after the wait; once seen, the wait lasts to its answer', async () => {
     const watchers = new RedirectWatchers(OWN);
-    const a = record(watchers, 'https://a.test/robots.txt');
-    const { initiator: _, ...bare } = hop(
-      '9',
-      'https://a.test/robots.txt',
-      'https://b.test/robots.txt',
-    );
-    watchers.redirected(bare);
-    watchers.redirected(hop('9', 'https://b.test/robots.txt', 'https://c.test/robots.txt'));
-    expect(a.seen).toEqual([
-      'start',
-      '301 https://b.test/robots.txt',
-      '301 https://c.test/robots.txt',
-    ]);
+    const unseen = watchers.watch(URL_A);
+    const started = Date.now();
+    expect(await unseen.answered(50)).toBeNull();
+    expect(Date.now() - started).toBeLessThan(1000);
+    unseen.stop();
+    const seen = watchers.watch(URL_A);
+    watchers.started({ requestId: '3', url: URL_A, initiator: OWN });
+    const report = seen.answered(50);
+    setTimeout(() => watchers.answered({ requestId: '3', statusCode: 200 }), 120);
+    expect(await report).toMatchObject({ status: 200 });
   });
 
-  test('a hop reported after the end still counts until the watch stops (issue 15, item 3)', () => {
+  test('a stopped watch hears nothing more, and its wait ends', async () => {
     const watchers = new RedirectWatchers(OWN);
-    const a = record(watchers, 'https://a.test/robots.txt');
-    watchers.started({ requestId: '1', url: 'https://a.test/robots.txt', initiator: OWN });
-    watchers.ended({ requestId: '1' });
-    watchers.redirected(hop('1', 'https://a.test/robots.txt', 'https://b.test/robots.txt'));
-    a.stop();
-    watchers.redirected(hop('1', 'https://b.test/robots.txt', 'https://c.test/robots.txt'));
-    expect(a.seen).toEqual(['start', 'end', '301 https://b.test/robots.txt']);
+    const watch = watchers.watch(URL_A);
+    watchers.started({ requestId: '4', url: URL_A, initiator: OWN });
+    const report = watch.answered(2000);
+    watch.stop();
+    watchers.answered({ requestId: '4', statusCode: 200 });
+    expect(await report).toBeNull();
+    // The URL is free for the next watch.
+    const next = watchers.watch(URL_A);
+    watchers.started({ requestId: '5', url: URL_A, initiator: OWN });
+    watchers.answered({ requestId: '5', statusCode: 204 });
+    expect(await next.answered(2000)).toMatchObject({ status: 204 });
   });
 });

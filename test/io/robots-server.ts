@@ -122,35 +122,58 @@ export function startRobotsServer(otherBase: string): Promise<TestServer> {
   });
 }
 
+/** When the emulated browser reports a request: all before fetch resolves, or all after. */
+export type EventOrder = 'chromium' | 'firefox';
+
+/** A Response as a browser's fetch gives a redirect under redirect: 'manual': nothing readable. */
+export function opaqueRedirect(): Response {
+  const response = new Response(null);
+  Object.defineProperties(response, {
+    type: { value: 'opaqueredirect' },
+    status: { value: 0 },
+    url: { value: '' },
+  });
+  return response;
+}
+
 /**
- * The browser seam in Node, for fetchRobotsTxtInBrowser: a fetch that follows redirects itself and
- * reports its start, each hop and its end under one request id to a real RedirectWatchers, as
- * webRequest feeds it in the extension. Node's fetch follows at most 20 redirects, so does this one.
+ * The browser seam in Node, for fetchRobotsTxtInBrowser: each fetch (redirect: 'manual') is one
+ * request to the real server; a redirect comes back opaque, as in a browser, and the request's
+ * start, status, Location and address (127.0.0.1) are reported under one id to a real
+ * RedirectWatchers, as webRequest feeds it in the extension: before fetch resolves (Chromium's
+ * start) or after it (Firefox's every event).
  */
-export function browserLike(limits: Omit<BrowserFetchOptions, 'fetch'> = {}) {
+export function browserLike(
+  limits: Omit<BrowserFetchOptions, 'fetch'> = {},
+  order: EventOrder = 'firefox',
+) {
   const watchers = new RedirectWatchers();
   let requests = 0;
   const options: BrowserFetchOptions = {
     timeoutMs: 2000,
     ...limits,
     async fetch(input, init) {
-      let url = String(input);
+      const url = String(input);
       const requestId = String(++requests);
-      watchers.started({ requestId, url });
-      try {
-        for (let i = 0; i < 20; i++) {
-          const res = await fetch(url, { ...init, redirect: 'manual' });
-          const location = res.headers.get('location');
-          if (![301, 302, 303, 307, 308].includes(res.status) || location === null) return res;
-          const redirectUrl = new URL(location, url).href;
-          watchers.redirected({ requestId, url, redirectUrl, statusCode: res.status });
-          if (init?.signal?.aborted) throw new DOMException('aborted', 'AbortError');
-          url = redirectUrl;
-        }
-        throw new TypeError('too many redirects');
-      } finally {
-        watchers.ended({ requestId });
-      }
+      const start = () => watchers.started({ requestId, url });
+      if (order === 'chromium') start();
+      const response = await fetch(url, { ...init, redirect: 'manual' });
+      const location = response.headers.get('location');
+      const redirect = [301, 302, 303, 307, 308].includes(response.status) && location !== null;
+      const report = () => {
+        if (order === 'firefox') start();
+        watchers.headers({
+          requestId,
+          url,
+          statusCode: response.status,
+          responseHeaders: location === null ? [] : [{ name: 'Location', value: location }],
+        });
+        watchers.answered({ requestId, statusCode: response.status, ip: '127.0.0.1' });
+      };
+      setTimeout(report, 5);
+      if (!redirect) return response;
+      await response.body?.cancel();
+      return opaqueRedirect();
     },
   };
   return { watchers, options };
