@@ -144,6 +144,7 @@ export class OriginCache {
    * report and its text stay available while the worker runs, without a fetch on every load.
    */
   private readonly unstored = new Map<string, CacheEntry>();
+  private clears = 0;
 
   /** Defaults: Date.now, 500 origins, 6,000,000 bytes as storage.local charges them. */
   constructor(
@@ -227,8 +228,17 @@ export class OriginCache {
     return expired.length;
   }
 
+  /**
+   * How many times the cache was cleared: a fetch that began before a clear (the last private
+   * window closed while it ran) must not write its entry after it.
+   */
+  get generation(): number {
+    return this.clears;
+  }
+
   /** Removes every entry; returns how many origins were cached. */
   clear(): Promise<number> {
+    this.clears++;
     this.unstored.clear();
     return this.store.clear();
   }
@@ -254,8 +264,11 @@ export class OriginCache {
           return { ...withoutVersion(cached), fromCache: true };
         }
       }
+      const generation = this.clears;
       const { changed = false, ...fresh } = await fetchOutcome();
       const fetched: RobotsFetch = { origin, ...fresh };
+      // Cleared meanwhile: the caller gets its report, the emptied store stays empty.
+      if (this.clears !== generation) return { ...fetched, changed, fromCache: false };
       const entry = await this.put(fetched, changed).catch(
         (): CacheEntry => ({ schemaVersion: CACHE_SCHEMA_VERSION, ...fetched, changed }),
       );

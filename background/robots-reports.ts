@@ -49,14 +49,16 @@ export class RobotsReports {
       async () => {
         // Only a fetch needs the lifetime setting: a popup served from the cache skips it.
         const { cacheLifetimeMs } = await this.deps.settings.get();
+        const generation = cache.generation;
         const fetchedAt = this.now();
         const facts = await this.deps.fetchRobots(`${origin}/robots.txt`);
         const cacheControl = facts.kind === 'response' ? facts.cacheControl : null;
         const outcome = outcomeOf(facts);
         // Once per fetch, inside the fetch every caller shares: a new body becomes a version.
-        // Storage refusing the version (quota) costs the "changed" note, never the report.
+        // Storage refusing the version (quota) costs the "changed" note, never the report. A
+        // clear while the fetch ran (the last private window closed) leaves the versions empty.
         const previous =
-          outcome.kind === 'ok'
+          outcome.kind === 'ok' && cache.generation === generation
             ? await versions.record(origin, outcome.text, fetchedAt).catch(() => null)
             : null;
         return {

@@ -35,14 +35,27 @@ function response(
 function fakeNetwork() {
   const answers = new Map<string, FetchFacts>();
   const requests: string[] = [];
+  let held: Promise<void> | null = null;
   return {
     requests,
+    /** Holds every answer until the returned function runs. */
+    hold(): () => void {
+      let release = () => {};
+      held = new Promise<void>((resolve) => {
+        release = () => {
+          held = null;
+          resolve();
+        };
+      });
+      return release;
+    },
     /** What the origin's /robots.txt answers from now on. */
     serve(origin: string, facts: FetchFacts) {
       answers.set(`${origin}/robots.txt`, facts);
     },
     fetchRobots: async (url: string): Promise<FetchFacts> => {
       requests.push(url);
+      await held;
       return answers.get(url) ?? { kind: 'network-error', message: 'no route', redirects: [] };
     },
   };
@@ -522,6 +535,23 @@ describe('RobotsReports: clear and purge', () => {
     });
     // The normal window still serves its cache.
     expect(await reports.report(A, false, false)).toMatchObject({ fromCache: true });
+  });
+
+  test('a private fetch still running when the last private window closes writes nothing after', async () => {
+    // Issue 15, item 8: before, the fetch wrote its entry and version into the emptied store.
+    const { reports, network, session } = setup();
+    network.serve(A, response('private'));
+    const release = network.hold();
+    const running = reports.report(A, true, false);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(network.requests).toEqual([`${A}/robots.txt`]);
+    expect(await reports.clearPrivate()).toBe(0);
+    release();
+    expect(await running).toMatchObject({ fromCache: false, outcome: { kind: 'ok' } });
+    expect(keysOf(session)).toEqual([]);
+    // The next private report fetches afresh.
+    expect(await reports.report(A, true, false)).toMatchObject({ fromCache: false });
+    expect(keysOf(session).length).toBeGreaterThan(0);
   });
 
   test('purgeExpired drops expired entries in both kinds of window and keeps the versions', async () => {
