@@ -1,6 +1,6 @@
 // Real Chromium (playwright-core) and real Firefox ESR (puppeteer-core over WebDriver BiDi), headless,
 // with dist/ loaded, following ../shared/BROWSER-TESTING.md. Both offer the same small driver.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -85,9 +85,37 @@ function popupOperations(openPopup) {
   };
 }
 
+/** Private windows and the extension's storage, through `api` (code run in an extension context). */
+function privateOperations(api) {
+  return {
+    /** Opens `url` in a new private window; its tab's id and the window's. */
+    openPrivateSite: (url) =>
+      api(async (u) => {
+        const ext = globalThis.browser ?? globalThis.chrome;
+        const window = await ext.windows.create({ incognito: true, url: u });
+        const [tab] = await ext.tabs.query({ windowId: window.id });
+        return { tabId: tab.id, windowId: window.id, incognito: window.incognito };
+      }, url),
+    closeWindow: (windowId) =>
+      api((id) => (globalThis.browser ?? globalThis.chrome).windows.remove(id), windowId),
+    /** The keys of the extension's storage.local or storage.session. */
+    storageKeys: (area) =>
+      api(
+        async (a) =>
+          Object.keys(await (globalThis.browser ?? globalThis.chrome).storage[a].get(null)),
+        area,
+      ),
+  };
+}
+
 const POPUP_READY = 'body[data-state="done"], body[data-state="error"]';
 
-export async function launchChromium() {
+/**
+ * Private windows, for the test that drives them: `{ privateWindows: true }` lets the extension
+ * run in them, as the user's "Allow in Incognito" (Chromium) or "Run in Private Windows" (Firefox)
+ * switch does. Each driver then offers openPrivateSite(url) and closeWindow(windowId).
+ */
+export async function launchChromium({ privateWindows = false } = {}) {
   requireBrowser('Chromium', CHROMIUM, 'chromium');
   const dir = mkdtempSync(join(tmpdir(), 'rl-chromium-'));
   const context = await chromium.launchPersistentContext(dir, {
@@ -98,6 +126,22 @@ export async function launchChromium() {
   let [worker] = context.serviceWorkers();
   if (!worker) worker = await context.waitForEvent('serviceworker');
   const extId = new URL(worker.url()).host;
+  if (privateWindows) {
+    // chrome://extensions' own API: developer mode first, or the reload that the switch causes
+    // leaves an unpacked extension disabled ("unsupportedDeveloperExtension").
+    const settingsPage = await context.newPage();
+    await settingsPage.goto('chrome://extensions/');
+    const restarted = context.waitForEvent('serviceworker');
+    await settingsPage.evaluate(async (id) => {
+      await chrome.developerPrivate.updateProfileConfiguration({ inDeveloperMode: true });
+      await chrome.developerPrivate.updateExtensionConfiguration({
+        extensionId: id,
+        incognitoAccess: true,
+      });
+    }, extId);
+    worker = await restarted;
+    await settingsPage.close();
+  }
   const api = (fn, arg) => worker.evaluate(fn, arg);
   // The worker has run its top level (its listeners are registered, webRequest's included) once it
   // answers: a page opened before that loads unseen, as one loaded before the extension started.
@@ -130,6 +174,7 @@ export async function launchChromium() {
     },
     badge: (tabId) => api((id) => chrome.action.getBadgeText({ tabId: id }), tabId),
     title: (tabId) => api((id) => chrome.action.getTitle({ tabId: id }), tabId),
+    ...privateOperations(api),
     async close() {
       await context.close();
       rmSync(dir, { recursive: true, force: true });
@@ -137,12 +182,24 @@ export async function launchChromium() {
   };
 }
 
-export async function launchFirefox() {
+export async function launchFirefox({ privateWindows = false } = {}) {
   requireBrowser('Firefox ESR', FIREFOX, 'firefox-esr');
   const geckoId = JSON.parse(readFileSync(join(EXT, 'manifest.json'), 'utf8'))
     .browser_specific_settings.gecko.id;
+  // Firefox keeps "Run in Private Windows" among the add-on's permissions in the profile: a profile
+  // that already grants it lets the extension into private windows once installed.
+  const profile = privateWindows ? mkdtempSync(join(tmpdir(), 'rl-firefox-')) : null;
+  if (profile !== null) {
+    writeFileSync(
+      join(profile, 'extension-preferences.json'),
+      JSON.stringify({
+        [geckoId]: { permissions: ['internal:privateBrowsingAllowed'], origins: [] },
+      }),
+    );
+  }
   const browser = await puppeteer.launch({
     ...FIREFOX_LAUNCH,
+    ...(profile === null ? {} : { userDataDir: profile }),
     args: ['--remote-allow-system-access'],
     extraPrefsFirefox: {
       ...FIREFOX_LAUNCH.extraPrefsFirefox,
@@ -207,6 +264,10 @@ export async function launchFirefox() {
     revokeHost: () => api(() => browser.permissions.remove({ origins: ['http://*/*'] })),
     badge: (tabId) => api((id) => browser.action.getBadgeText({ tabId: id }), tabId),
     title: (tabId) => api((id) => browser.action.getTitle({ tabId: id }), tabId),
-    close: () => browser.close(),
+    ...privateOperations(api),
+    async close() {
+      await browser.close();
+      if (profile !== null) rmSync(profile, { recursive: true, force: true });
+    },
   };
 }

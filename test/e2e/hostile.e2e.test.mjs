@@ -6,7 +6,7 @@
 // history.pushState every 100 ms. Item 7: following a link from a cached origin to an uncached
 // one fetches only the new origin's file and paints its verdict, and leaving an origin whose
 // entry expired fetches nothing for it (Firefox's 'loading' event carries the URL left).
-// Item 8 (private windows) is not driven here: browsers.mjs opens no private window.
+// Item 8 (private windows) is driven in private-windows.e2e.test.mjs.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';

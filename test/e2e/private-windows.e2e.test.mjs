@@ -1,0 +1,107 @@
+// End-to-end: private windows leave nothing (issue 15, item 8), in real Chromium and Firefox ESR
+// with the extension allowed in private windows. A site opened in a private window is fetched and
+// judged like any other, its report kept in storage.session only; closing the last private window
+// removes it from storage.session too; a normal window's cache is untouched throughout.
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import { after, before, describe, test } from 'node:test';
+import { launchChromium, launchFirefox } from './browsers.mjs';
+
+const wait = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Polls `read` until `ok(value)` or the time is up; returns the last value read. */
+async function until(read, ok, { timeout = 10_000, every = 100 } = {}) {
+  const end = Date.now() + timeout;
+  let value = await read();
+  while (!ok(value) && Date.now() < end) {
+    await wait(every);
+    value = await read();
+  }
+  return value;
+}
+
+/** One origin on 127.0.0.1 or localhost with its own robots.txt; counts its robots.txt requests. */
+async function startOrigin(host, robots) {
+  let requests = 0;
+  const server = createServer((req, res) => {
+    if (req.url === '/robots.txt') {
+      requests++;
+      return res.writeHead(200, { 'content-type': 'text/plain' }).end(robots);
+    }
+    res
+      .writeHead(200, { 'content-type': 'text/html' })
+      .end('<!doctype html><title>p</title><p>page');
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    origin: `http://${host}:${server.address().port}`,
+    requests: () => requests,
+    close: () => {
+      server.closeAllConnections();
+      server.close();
+    },
+  };
+}
+
+/** The storage keys that hold an origin's robots.txt (its cache entry and its versions). */
+const keysOf = (keys, origin) => keys.filter((k) => k.endsWith(origin)).sort();
+
+for (const launch of [launchChromium, launchFirefox]) {
+  describe(`${launch.name.replace('launch', '')}: private windows leave nothing (issue 15, item 8)`, () => {
+    let browser;
+    let normal;
+    let secret;
+
+    before(async () => {
+      browser = await launch({ privateWindows: true });
+      normal = await startOrigin('127.0.0.1', 'User-agent: *\nDisallow: /normal/\n');
+      secret = await startOrigin('localhost', 'User-agent: *\nDisallow: /secret/\n');
+    });
+    after(async () => {
+      await browser?.close();
+      normal?.close();
+      secret?.close();
+    });
+
+    test('a private window: judged, kept in memory only, gone when the window closes', async () => {
+      const { tabId: normalTab } = await browser.openSite(`${normal.origin}/normal/page`);
+      await until(
+        () => browser.badge(normalTab),
+        (b) => b !== '',
+      );
+      const localBefore = keysOf(await browser.storageKeys('local'), normal.origin);
+      assert.deepEqual(localBefore, [`robots-version:${normal.origin}`, `robots:${normal.origin}`]);
+
+      const opened = await browser.openPrivateSite(`${secret.origin}/secret/page`);
+      assert.equal(opened.incognito, true, 'the window is private');
+      // Painted like any site: robots.txt fetched once, the verdict on the badge.
+      const badge = await until(
+        () => browser.badge(opened.tabId),
+        (b) => b !== '',
+      );
+      assert.equal(badge, '✕', 'Googlebot is disallowed on /secret/page');
+      assert.equal(secret.requests(), 1);
+      const inSession = await until(
+        async () => keysOf(await browser.storageKeys('session'), secret.origin),
+        (keys) => keys.length === 2,
+      );
+      assert.deepEqual(inSession, [`robots-version:${secret.origin}`, `robots:${secret.origin}`]);
+      assert.deepEqual(
+        keysOf(await browser.storageKeys('local'), secret.origin),
+        [],
+        'nothing on disk',
+      );
+
+      await browser.closeWindow(opened.windowId);
+      const left = await until(
+        async () => keysOf(await browser.storageKeys('session'), secret.origin),
+        (keys) => keys.length === 0,
+      );
+      assert.deepEqual(left, [], 'storage.session forgets the private window’s site');
+      assert.deepEqual(keysOf(await browser.storageKeys('local'), secret.origin), []);
+      // The normal window's cache is untouched.
+      assert.deepEqual(keysOf(await browser.storageKeys('local'), normal.origin), localBefore);
+      assert.equal(normal.requests(), 1);
+    });
+  });
+}
