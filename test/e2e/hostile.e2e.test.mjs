@@ -5,8 +5,11 @@
 // finished popup whose checks say they stopped early, also while the page calls
 // history.pushState every 100 ms. Item 7: following a link from a cached origin to an uncached
 // one fetches only the new origin's file and paints its verdict, and leaving an origin whose
-// entry expired fetches nothing for it (Firefox's 'loading' event carries the URL left).
-// Item 8 (private windows) is driven in private-windows.e2e.test.mjs.
+// entry expired fetches nothing for it (Firefox's 'loading' event carries the URL left). Items 2
+// and 3: two origins loaded at once whose redirect chains share URLs each get their own count,
+// every hop requested once and the 6th target never. Item 8 (private windows) is driven in
+// private-windows.e2e.test.mjs; item 9 (redirects into private networks) cannot be, every test
+// server being private itself: unit tests with scripted webRequest reports cover it.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -262,6 +265,62 @@ for (const launch of [launchChromium, launchFirefox]) {
       assert.equal(b.robotsRequests(), 1, "B's robots.txt fetched once");
       assert.equal(a.robotsRequests(), 1, "A's robots.txt not fetched for the page left");
       await page.close();
+    });
+
+    test('items 2 and 3: two origins whose redirect chains share URLs, loaded at once', async () => {
+      // One server, two origins: localhost's robots.txt redirects 6 times along /h1…/h6 of
+      // 127.0.0.1, whose own robots.txt joins that chain at /h4 (3 redirects). Before item 2,
+      // one fetch took the other's hop events: the 6-redirect origin was cached 'ok', 0 hops.
+      const log = [];
+      const server = createServer((req, res) => {
+        log.push(`${req.headers.host?.split(':')[0]} ${req.url}`);
+        const here = `http://127.0.0.1:${server.address().port}`;
+        const hop = /^\/h(\d)$/.exec(req.url ?? '');
+        if (req.url === '/robots.txt') {
+          const first = req.headers.host?.startsWith('localhost') ? '/h1' : '/h4';
+          return res.writeHead(301, { location: `${here}${first}` }).end();
+        }
+        if (hop && Number(hop[1]) < 6)
+          return res.writeHead(301, { location: `/h${Number(hop[1]) + 1}` }).end();
+        if (hop)
+          return res
+            .writeHead(200, { 'content-type': 'text/plain' })
+            .end('User-agent: *\nDisallow: /\n');
+        res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>p</title>');
+      });
+      await new Promise((r) => server.listen(0, '127.0.0.1', r));
+      servers.push({ close: () => (server.closeAllConnections(), server.close()) });
+      const port = server.address().port;
+      const [six, three] = await Promise.all([
+        browser.openSite(`http://localhost:${port}/page`),
+        browser.openSite(`http://127.0.0.1:${port}/page`),
+      ]);
+      const badges = await until(
+        () => Promise.all([browser.badge(six.tabId), browser.badge(three.tabId)]),
+        ([a, b]) => a !== '' && b !== '',
+      );
+      // More than 5 redirects: no usable robots.txt, allowed; 3 redirects: the file disallows /.
+      assert.deepEqual(badges, ['✓', '✕']);
+      const sixRows = await browser.interact(six.tabId, readRows);
+      const threeRows = await browser.interact(three.tabId, readRows);
+      assert.ok(sixRows.summary?.includes('More than 5 redirects'), sixRows.summary);
+      assert.ok(threeRows.summary?.includes('after 3 redirects'), threeRows.summary);
+      // Item 3: each chain requested hop by hop, the 6th target never.
+      const asked = (host) =>
+        log.filter(
+          (l) => l.startsWith(`${host} `) && (l.endsWith('/robots.txt') || /\/h\d$/.test(l)),
+        );
+      assert.deepEqual(asked('localhost'), ['localhost /robots.txt']);
+      const chainOfSix = ['/h1', '/h2', '/h3', '/h4', '/h5'];
+      const seen = asked('127.0.0.1').map((l) => l.slice('127.0.0.1 '.length));
+      for (const path of chainOfSix) assert.ok(seen.includes(path), `${path} in ${seen}`);
+      assert.equal(
+        seen.filter((p) => p === '/h6').length,
+        1,
+        `only the 3-hop chain asks /h6: ${seen}`,
+      );
+      await six.page.close();
+      await three.page.close();
     });
   });
 }
