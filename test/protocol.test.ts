@@ -13,7 +13,13 @@ import {
   type Reply,
   type RequestOf,
   type Requests,
+  readTabSnapshot,
+  sentReport,
+  type TabReport,
+  tabSnapshotKey,
 } from '../src/protocol.ts';
+import { defaultSettings } from '../src/settings.ts';
+import { okOutcome } from './fixtures/outcomes.ts';
 
 /** Handlers that record the requests they get and answer each with its own name. */
 function recordingHandlers() {
@@ -226,4 +232,134 @@ test('the pages say a bad-request refusal as a failed request, with its message'
     t('requestFailed', 'unknown message "x"'),
   );
   expect(t('requestFailed', 'unknown message "x"')).toContain('unknown message "x"');
+});
+
+describe('readTabSnapshot: only a judged page of that very URL is the popup’s first screen', () => {
+  const URL_NOW = 'https://a.test/private/page?x=1#top';
+  const settings = defaultSettings();
+  const judged = (url: string): Extract<TabReport, { kind: 'report' }> => ({
+    kind: 'report',
+    url,
+    robots: ['Googlebot'],
+    report: sentReport({
+      origin: 'https://a.test',
+      outcome: okOutcome('User-agent: *\nDisallow: /private\n'),
+      fetchedAt: 1_000,
+      expiresAt: 2_000,
+      changed: false,
+      fromCache: true,
+    }),
+    verdicts: [],
+    canonicalVerdicts: null,
+    page: {
+      url,
+      dom: { ok: false, why: 'refused' },
+      headers: { ok: false, why: 'not-seen' },
+    },
+    linksHighlighted: false,
+  });
+  const { verdicts: _, ...withoutVerdicts } = judged(URL_NOW);
+  const { robots: __, ...withoutRobots } = judged(URL_NOW);
+  const rows: { source: string; value: unknown; shown: boolean }[] = [
+    {
+      source: "issue 12: the popup's first screen, a page judged as it loaded (TabReports.judged)",
+      value: { reply: judged(URL_NOW), settings },
+      shown: true,
+    },
+    {
+      source: "issue 12: the popup's first screen, a page with no robots.txt ('not-applicable')",
+      value: { reply: { kind: 'not-applicable', url: URL_NOW, robots: [] }, settings },
+      shown: true,
+    },
+    {
+      source: "issue 12: the popup's first screen, not an earlier page of the tab (another URL)",
+      value: { reply: judged('https://b.test/'), settings },
+      shown: false,
+    },
+    {
+      source: "issue 12: the popup's first screen, not another page of the same site",
+      value: { reply: judged('https://a.test/private/page'), settings },
+      shown: false,
+    },
+    {
+      source: "issue 12: the popup's first screen, not the same page with another fragment",
+      value: { reply: judged('https://a.test/private/page?x=1#bottom'), settings },
+      shown: false,
+    },
+    {
+      source: "issue 12: the popup's first screen, not the same page with another query",
+      value: { reply: judged('https://a.test/private/page?x=2#top'), settings },
+      shown: false,
+    },
+    {
+      source: "issue 12: the popup's first screen, not a not-applicable reply of another URL",
+      value: { reply: { kind: 'not-applicable', url: 'about:blank', robots: [] }, settings },
+      shown: false,
+    },
+    {
+      source:
+        "issue 12: the popup's first screen, 'no-permission' is not shown (access may be granted now)",
+      value: {
+        reply: { kind: 'no-permission', url: URL_NOW, origin: 'https://a.test', robots: [] },
+        settings,
+      },
+      shown: false,
+    },
+    {
+      source: "issue 12: the popup's first screen, the settings it was judged with are needed",
+      value: { reply: judged(URL_NOW) },
+      shown: false,
+    },
+    {
+      source: "issue 12: the popup's first screen, settings null",
+      value: { reply: judged(URL_NOW), settings: null },
+      shown: false,
+    },
+    {
+      source: "issue 12: the popup's first screen, nothing stored for the tab (storage.get)",
+      value: undefined,
+      shown: false,
+    },
+    { source: "issue 12: the popup's first screen, null stored", value: null, shown: false },
+    {
+      source: "issue 12: the popup's first screen, a string stored",
+      value: JSON.stringify({ reply: judged(URL_NOW), settings }),
+      shown: false,
+    },
+    {
+      source: "issue 12: the popup's first screen, an array stored",
+      value: [judged(URL_NOW), settings],
+      shown: false,
+    },
+    {
+      source: "issue 12: the popup's first screen, a reply that is not an object",
+      value: { reply: 'report', settings },
+      shown: false,
+    },
+    {
+      source: "issue 12: the popup's first screen, a 'report' reply without verdicts",
+      value: { reply: withoutVerdicts, settings },
+      shown: false,
+    },
+    {
+      source: "issue 12: the popup's first screen, a reply without its robot list",
+      value: { reply: withoutRobots, settings },
+      shown: false,
+    },
+    {
+      source: "issue 12: the popup's first screen, a kind it does not know",
+      value: { reply: { ...judged(URL_NOW), kind: 'error' }, settings },
+      shown: false,
+    },
+  ];
+  for (const { source, value, shown } of rows) {
+    test(source, () => {
+      expect(readTabSnapshot(value, URL_NOW)).toEqual(shown ? value : null);
+    });
+  }
+
+  test('the key is per tab', () => {
+    expect(tabSnapshotKey(12)).toBe('tab-report:12');
+    expect(tabSnapshotKey(0)).not.toBe(tabSnapshotKey(1));
+  });
 });

@@ -388,3 +388,141 @@ describe('HostAccess', () => {
     expect(ALL_SITES).toEqual(['http://*/*', 'https://*/*']);
   });
 });
+
+describe('Navigation: a page judged once read is handed to onJudged (issue 12, the popup’s snapshot)', () => {
+  type Judged = [tabId: number, url: string, origin: string, pageUrl: string];
+
+  /**
+   * As `setup`, with onJudged recording what it gets. `gate(n)` is awaited before the n-th DOM
+   * read (from 1) answers, and `paintGate(n)` before the n-th badge text is set.
+   */
+  async function judging(
+    options: {
+      settings?: Partial<Settings>;
+      gate?: (read: number) => Promise<void>;
+      paintGate?: (paint: number) => Promise<void>;
+    } = {},
+  ) {
+    const { fetchRobots } = servingText(TEXT);
+    const settings = new SettingsService(new SettingsStore(null, memoryStorage()));
+    expect((await settings.set(options.settings ?? {})).ok).toBe(true);
+    const { reports } = memoryReports({ fetchRobots, settings });
+    const compiled: string[] = [];
+    const verdicts = reports.verdicts.bind(reports);
+    reports.verdicts = (fetched, url, robots) => {
+      compiled.push(url);
+      return verdicts(fetched, url, robots);
+    };
+    const badges: [tabId: number, text: string][] = [];
+    let paints = 0;
+    const action: ActionApi = {
+      setBadgeText: async ({ tabId, text }) => {
+        await options.paintGate?.(++paints);
+        badges.push([tabId, text]);
+      },
+      setBadgeBackgroundColor: async () => {},
+      setTitle: async () => {},
+    };
+    const t = translator(lookupIn(en), 'en');
+    const badge = new BadgePainter({
+      action,
+      settings,
+      translators: new Translators(async () => t),
+      reports,
+    });
+    let reads = 0;
+    const { pages } = memoryPages(undefined, () => options.gate?.(++reads) ?? Promise.resolve());
+    const judged: Judged[] = [];
+    const navigation = new Navigation({
+      queryTabs: async () => [],
+      access: new HostAccess(async () => true),
+      reports,
+      settings,
+      badge,
+      pages,
+      onJudged: async (tabId, url, report, page) => {
+        judged.push([tabId, url, report.origin, page.url]);
+      },
+      onError: (where, error) => {
+        throw new Error(`${where}: ${String(error)}`);
+      },
+    });
+    return { navigation, judged, compiled, badges };
+  }
+
+  /** A promise and the function that settles it. */
+  function held() {
+    let release = () => {};
+    const promise = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    return { promise, release };
+  }
+
+  test('the page read with automatic checking: onJudged once, with the tab, URL, fetch and page', async () => {
+    const url = 'https://a.test/private/page';
+    const { navigation, judged, compiled, badges } = await judging();
+    await navigation.onTabUrl(5, url, false, true);
+    expect(badges).toEqual([[5, '✕']]);
+    expect(judged).toEqual([[5, url, 'https://a.test', url]]);
+    // onJudged compiles the verdicts (TabReports.judged): not twice.
+    expect(compiled).toEqual([]);
+  });
+
+  test('the badge is painted before onJudged is called', async () => {
+    const url = 'https://a.test/public';
+    const order: string[] = [];
+    const { navigation, judged, badges } = await judging({
+      paintGate: async () => void order.push(`paint, judged ${judged.length}`),
+    });
+    await navigation.onTabUrl(5, url, false, true);
+    expect(order).toEqual(['paint, judged 0']);
+    expect(badges).toEqual([[5, '✓']]);
+    expect(judged).toHaveLength(1);
+  });
+
+  test("a 'loading' change (page not read): no onJudged, the verdicts compiled ahead as before", async () => {
+    const url = 'https://a.test/private/page';
+    const { navigation, judged, compiled, badges } = await judging();
+    await navigation.onTabUrl(5, url, false, false);
+    expect(badges).toEqual([[5, '✕']]);
+    expect(judged).toEqual([]);
+    expect(compiled).toEqual([url]);
+  });
+
+  test('on-demand checking: no onJudged, nothing compiled', async () => {
+    const { navigation, judged, compiled, badges } = await judging({
+      settings: { checking: 'on-demand' },
+    });
+    await navigation.onTabUrl(5, 'https://a.test/private/page', false, true);
+    expect(badges).toEqual([[5, '']]);
+    expect(judged).toEqual([]);
+    expect(compiled).toEqual([]);
+  });
+
+  test('a change superseded by a later one of the same tab while its page is read: no onJudged for it', async () => {
+    const first = held();
+    const { navigation, judged, badges } = await judging({
+      gate: (read) => (read === 1 ? first.promise : Promise.resolve()),
+    });
+    const older = navigation.onTabUrl(5, 'https://a.test/private/old', false, true);
+    await new Promise((resolve) => setTimeout(resolve, 10)); // the first read is under way
+    await navigation.onTabUrl(5, 'https://a.test/new', false, true);
+    first.release();
+    await older;
+    expect(judged).toEqual([[5, 'https://a.test/new', 'https://a.test', 'https://a.test/new']]);
+    expect(badges).toEqual([[5, '✓']]);
+  });
+
+  test('another tab’s later change does not supersede this one', async () => {
+    const { navigation, judged } = await judging();
+    await Promise.all([
+      navigation.onTabUrl(5, 'https://a.test/five', false, true),
+      navigation.onTabUrl(6, 'https://a.test/six', false, true),
+    ]);
+    expect(judged.map(([tabId, url]) => [tabId, url]).sort()).toEqual([
+      [5, 'https://a.test/five'],
+      [6, 'https://a.test/six'],
+    ]);
+  });
+});

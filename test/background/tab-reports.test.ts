@@ -4,10 +4,13 @@ import { type ActionApi, BadgePainter } from '../../background/badge-painter.ts'
 import { HostAccess } from '../../background/host-access.ts';
 import { SettingsService } from '../../background/settings-service.ts';
 import { SettingsStore } from '../../background/settings-store.ts';
+import type { StorageArea } from '../../background/storage-area.ts';
 import { type TabFacts, TabReports } from '../../background/tab-reports.ts';
+import { TabSnapshots } from '../../background/tab-snapshots.ts';
 import { Translators } from '../../background/translators.ts';
 import { lookupIn, translator } from '../../src/explain/index.ts';
 import { ALL_SITES } from '../../src/policy.ts';
+import { readTabSnapshot, type TabReport, tabSnapshotKey } from '../../src/protocol.ts';
 import { DEFAULT_ROBOTS } from '../../src/settings.ts';
 import { emptyDom, memoryPages, memoryReports, servingText } from '../fixtures/background.ts';
 import { memoryStorage } from '../fixtures/storage.ts';
@@ -320,5 +323,115 @@ describe('TabReports.report', () => {
   test('a closed tab rejects the report', async () => {
     const { tabReports } = setup({});
     await expect(tabReports.report(99, false)).rejects.toThrow('No tab with id: 99');
+  });
+});
+
+describe('TabReports: each reply kept as the tab’s snapshot (issue 12, the popup’s first screen)', () => {
+  /** As `setup`, with the snapshots kept in `session` (a storage.session of its own). */
+  function withSnapshots(tabs: Record<number, TabFacts>, session: StorageArea = memoryStorage()) {
+    const { requests, fetchRobots } = servingText(TEXT);
+    const settings = new SettingsService(new SettingsStore(null, memoryStorage()));
+    const { reports } = memoryReports({ fetchRobots, settings });
+    const en_ = translator(lookupIn(en), 'en');
+    const badge = new BadgePainter({
+      action: fakeAction().action,
+      settings,
+      translators: new Translators(async () => en_),
+      reports,
+    });
+    const errors: [string, unknown][] = [];
+    const pageServices = memoryPages(() => emptyDom('https://example.com/'));
+    const tabReports = new TabReports({
+      getTab: async (tabId) => {
+        const tab = tabs[tabId];
+        if (tab === undefined) throw new Error(`No tab with id: ${tabId}`);
+        return tab;
+      },
+      access: new HostAccess(fakePermissions(ALL_SITES).contains),
+      reports,
+      settings,
+      badge,
+      pages: pageServices.pages,
+      highlights: pageServices.highlights,
+      snapshots: new TabSnapshots(session),
+      onError: (where, error) => void errors.push([where, error]),
+    });
+    return { tabReports, settings, reports, pages: pageServices.pages, requests, errors };
+  }
+
+  const ROBOTS = ['MyBot', 'GPTBot', 'Googlebot'];
+  const replies: { name: string; url: string; kind: TabReport['kind'] }[] = [
+    { name: 'a judged page', url: 'https://a.test/private/page', kind: 'report' },
+    { name: 'a page with no robots.txt', url: 'about:blank', kind: 'not-applicable' },
+  ];
+  for (const { name, url, kind } of replies) {
+    test(`report() keeps ${name} ('${kind}') with the current settings`, async () => {
+      const session = memoryStorage();
+      const { tabReports, settings } = withSnapshots({ 4: { url, incognito: false } }, session);
+      expect((await settings.set({ robots: ROBOTS, language: 'ru' })).ok).toBe(true);
+      const reply = await tabReports.report(4, false);
+      expect(reply.kind).toBe(kind);
+      await settle();
+      expect([...session.data.keys()]).toEqual([tabSnapshotKey(4)]);
+      expect(session.data.get(tabSnapshotKey(4))).toEqual({
+        reply,
+        settings: await settings.get(),
+      });
+      expect(readTabSnapshot(session.data.get(tabSnapshotKey(4)), url)?.reply).toEqual(reply);
+    });
+  }
+
+  test('judged() keeps the reply report() would give for the same page', async () => {
+    const url = 'https://a.test/private/page';
+    const session = memoryStorage();
+    const { tabReports, settings, reports, requests } = withSnapshots(
+      { 4: { url, incognito: false } },
+      session,
+    );
+    expect((await settings.set({ robots: ROBOTS })).ok).toBe(true);
+    // The cache serves both, so the two replies are of the same fetch.
+    await reports.report('https://a.test', false, false);
+    const reply = await tabReports.report(4, false);
+    if (reply.kind !== 'report') throw new Error(`a report expected, got ${reply.kind}`);
+    expect(reply.verdicts.map((v) => [v.robot, v.verdict.allowed])).toEqual([
+      ['MyBot', false],
+      ['GPTBot', false],
+      ['Googlebot', false],
+    ]);
+    await settle();
+    session.data.clear();
+    const fetched = await reports.report('https://a.test', false, false);
+    await tabReports.judged(4, url, fetched, reply.page);
+    expect(session.data.get(tabSnapshotKey(4))).toEqual({ reply, settings: await settings.get() });
+    expect(requests).toEqual(['https://a.test/robots.txt']);
+  });
+
+  test('judged() keeps nothing for a page with no robots.txt', async () => {
+    const session = memoryStorage();
+    const { tabReports, reports, pages } = withSnapshots({}, session);
+    const fetched = await reports.report('https://a.test', false, false);
+    await tabReports.judged(4, 'about:blank', fetched, await pages.read(4, 'about:blank'));
+    expect(session.data.size).toBe(0);
+  });
+
+  test('a storage refusing the snapshot: the reply is still given, the error goes to onError', async () => {
+    const session = memoryStorage();
+    const refusing: StorageArea = {
+      ...session,
+      set: async () => {
+        throw new Error('storage.session unavailable');
+      },
+    };
+    const { tabReports, errors } = withSnapshots(
+      { 2: { url: 'https://a.test/public', incognito: false } },
+      refusing,
+    );
+    const reply = await tabReports.report(2, false);
+    expect(reply.kind).toBe('report');
+    await settle();
+    expect(session.data.size).toBe(0);
+    expect(errors.map(([where, error]) => [where, (error as Error).message])).toEqual([
+      ['tab-snapshot', 'storage.session unavailable'],
+    ]);
   });
 });

@@ -1,0 +1,93 @@
+// Each tab's last report in storage.session, the popup's first screen (issue 12, speed): kept under
+// tab-report:<id>, not kept when too large, dropped with the tab and when the settings change.
+import { describe, expect, test } from 'vitest';
+import { MAX_SNAPSHOT_BYTES, TabSnapshots } from '../../background/tab-snapshots.ts';
+import type { TabReport } from '../../src/protocol.ts';
+import { defaultSettings } from '../../src/settings.ts';
+import { memoryStorage } from '../fixtures/storage.ts';
+
+/** A small reply: a page with no robots.txt. */
+const small = (url: string): TabReport => ({
+  kind: 'not-applicable',
+  url,
+  robots: ['Googlebot'],
+});
+
+/** A reply past MAX_SNAPSHOT_BYTES once stored: a robot list longer than any snapshot may be. */
+const large = (url: string): TabReport => ({
+  kind: 'not-applicable',
+  url,
+  robots: Array.from({ length: MAX_SNAPSHOT_BYTES / 16 }, (_, i) => `VeryLongBotName${i}`),
+});
+
+describe('TabSnapshots', () => {
+  test('keep writes tab-report:<id> with the reply and the settings it was judged with', async () => {
+    const session = memoryStorage();
+    const settings = { ...defaultSettings(), robots: ['Googlebot'], language: 'es' as const };
+    await new TabSnapshots(session).keep(7, small('about:blank'), settings);
+    expect([...session.data.keys()]).toEqual(['tab-report:7']);
+    expect(session.data.get('tab-report:7')).toEqual({ reply: small('about:blank'), settings });
+  });
+
+  test('a later report of the tab replaces its snapshot', async () => {
+    const session = memoryStorage();
+    const snapshots = new TabSnapshots(session);
+    await snapshots.keep(7, small('https://a.test/1'), defaultSettings());
+    await snapshots.keep(7, small('https://a.test/2'), defaultSettings());
+    expect(session.data.size).toBe(1);
+    expect(session.data.get('tab-report:7')).toMatchObject({ reply: { url: 'https://a.test/2' } });
+  });
+
+  test('a reply larger than MAX_SNAPSHOT_BYTES is not kept and removes the tab’s older one', async () => {
+    const session = memoryStorage();
+    const snapshots = new TabSnapshots(session);
+    expect(JSON.stringify(large('https://a.test/')).length).toBeGreaterThan(MAX_SNAPSHOT_BYTES);
+    await snapshots.keep(3, small('https://a.test/'), defaultSettings());
+    await snapshots.keep(4, small('https://b.test/'), defaultSettings());
+    await snapshots.keep(3, large('https://a.test/'), defaultSettings());
+    // The older snapshot is of a page the tab may no longer show: it goes too.
+    expect([...session.data.keys()]).toEqual(['tab-report:4']);
+  });
+
+  test('a snapshot of exactly MAX_SNAPSHOT_BYTES is kept', async () => {
+    const session = memoryStorage();
+    const settings = defaultSettings();
+    const stored = (robots: string[]) =>
+      new TextEncoder().encode(
+        `tab-report:1${JSON.stringify({ reply: { ...small('u'), robots }, settings })}`,
+      ).length;
+    // One long robot name filling the snapshot up to the limit exactly.
+    const name = 'x'.repeat(MAX_SNAPSHOT_BYTES - stored(['']));
+    expect(stored([name])).toBe(MAX_SNAPSHOT_BYTES);
+    await new TabSnapshots(session).keep(1, { ...small('u'), robots: [name] }, settings);
+    expect(session.data.has('tab-report:1')).toBe(true);
+  });
+
+  test('forget removes that tab’s snapshot only', async () => {
+    const session = memoryStorage();
+    const snapshots = new TabSnapshots(session);
+    await snapshots.keep(1, small('https://a.test/'), defaultSettings());
+    await snapshots.keep(2, small('https://b.test/'), defaultSettings());
+    await snapshots.forget(1);
+    expect([...session.data.keys()]).toEqual(['tab-report:2']);
+    // A tab with none: nothing happens.
+    await snapshots.forget(9);
+    expect([...session.data.keys()]).toEqual(['tab-report:2']);
+  });
+
+  test('clear(tabIds) removes exactly those tabs’ snapshots and leaves other keys', async () => {
+    const session = memoryStorage();
+    const snapshots = new TabSnapshots(session);
+    for (const tabId of [1, 2, 3])
+      await snapshots.keep(tabId, small('about:blank'), defaultSettings());
+    await session.set({ 'page-headers:3': { url: 'https://a.test/' }, 'robots:https://a.test': 1 });
+    await snapshots.clear([1, 3, 5]);
+    expect([...session.data.keys()].sort()).toEqual([
+      'page-headers:3',
+      'robots:https://a.test',
+      'tab-report:2',
+    ]);
+    await snapshots.clear([]);
+    expect(session.data.size).toBe(3);
+  });
+});
