@@ -26,6 +26,7 @@ import { SettingsService } from './settings-service.ts';
 import { SettingsStore } from './settings-store.ts';
 import type { StorageArea } from './storage-area.ts';
 import { TabReports } from './tab-reports.ts';
+import { TabSnapshots } from './tab-snapshots.ts';
 import { Translators } from './translators.ts';
 import { VersionStore } from './version-store.ts';
 
@@ -98,6 +99,8 @@ const highlights = new LinkHighlights({
   removeCss: (tabId) =>
     browser.scripting.removeCSS({ target: { tabId, frameIds: [0] }, css: LINK_HIGHLIGHT_CSS }),
 });
+// Each tab's last report, for the popup's first screen: in memory only, gone with the tab.
+const snapshots = new TabSnapshots(session);
 const tabs = new TabReports({
   getTab: (tabId) => browser.tabs.get(tabId),
   access,
@@ -106,6 +109,7 @@ const tabs = new TabReports({
   badge,
   pages,
   highlights,
+  snapshots,
   onError,
 });
 const navigation = new Navigation({
@@ -115,6 +119,7 @@ const navigation = new Navigation({
   settings,
   badge,
   pages,
+  onJudged: (tabId, url, report, page) => tabs.judged(tabId, url, report, page),
   onError,
 });
 const handlers = protocolHandlers({
@@ -140,6 +145,11 @@ browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.Message
 browser.storage.onChanged.addListener((changes, area) => {
   if ((area !== 'sync' && area !== 'local') || !(SETTINGS_KEY in changes)) return;
   settings.invalidate();
+  // No snapshot was judged with the new settings (the robots, the language).
+  browser.tabs
+    .query({})
+    .then((open) => snapshots.clear(open.flatMap((tab) => (tab.id === undefined ? [] : [tab.id]))))
+    .catch(errors.catcher('tab-snapshot'));
   navigation.refreshBadges().catch(errors.catcher('navigation:refresh-badges'));
 });
 
@@ -157,6 +167,7 @@ browser.tabs.onRemoved.addListener((tabId) => {
   navigation.forget(tabId);
   pageHeaders.forget(tabId).catch(errors.catcher('page-headers'));
   highlights.forget(tabId).catch(errors.catcher('link-highlights'));
+  snapshots.forget(tabId).catch(errors.catcher('tab-snapshot'));
 });
 
 // The last private window closed: its robots.txt reports leave storage.session too. One

@@ -1,8 +1,10 @@
 // Tabs as they navigate: with automatic checking, each page's robots.txt is fetched (or taken
 // from the cache) as it loads, the badge painted, and the verdicts computed ahead of the popup.
+import type { PageFacts } from '../src/page/facts.ts';
 import { robotsOrigin } from '../src/policy.ts';
 import type { BadgePainter } from './badge-painter.ts';
 import type { HostAccess } from './host-access.ts';
+import type { CachedFetch } from './origin-cache.ts';
 import type { PageReader } from './page-reader.ts';
 import type { RobotsReports } from './robots-reports.ts';
 import type { SettingsService } from './settings-service.ts';
@@ -41,6 +43,11 @@ export interface NavigationDeps {
   settings: SettingsService;
   badge: BadgePainter;
   pages: PageReader;
+  /**
+   * A page was judged once read (TabReports.judged keeps it as the tab's snapshot, the popup's
+   * first screen). Without it, the robots' verdicts are only computed ahead of the popup.
+   */
+  onJudged?: (tabId: number, url: string, report: CachedFetch, page: PageFacts) => Promise<void>;
   onError: (where: string, error: unknown) => void;
 }
 
@@ -92,8 +99,13 @@ export class Navigation {
     if (unseen) this.awaitingHeaders.set(tabId, wait);
     else if (this.awaitingHeaders.get(tabId) === wait) this.awaitingHeaders.delete(tabId);
     await badge.paint(tabId, url, report, page);
-    // Compile every robot's rules now, while the page loads, so the popup opens at once.
-    reports.verdicts(report, url, robots);
+    // A later change of the tab may have come while the badge was painted: its snapshot stands.
+    if (this.latest.get(tabId) !== mine) return;
+    // Compile every robot's rules now, while the page loads, so the popup opens at once: with the
+    // page read, into the snapshot the popup shows first.
+    if (page !== null && this.deps.onJudged !== undefined)
+      await this.deps.onJudged(tabId, url, report, page);
+    else reports.verdicts(report, url, robots);
   }
 
   /** A tab's main-frame response was recorded: if its page was judged without it, judge again. */

@@ -1,14 +1,17 @@
 // What the popup shows for a tab: its URL's origin report and the user's robots' verdicts, or
 // why there is none (not an http(s) page, host access withheld).
 import { canonicalVerdicts } from '../src/page/canonical-verdicts.ts';
+import type { PageFacts } from '../src/page/facts.ts';
 import { robotsOrigin } from '../src/policy.ts';
 import { type RobotsFile, sentReport, type TabReport } from '../src/protocol.ts';
 import type { BadgePainter } from './badge-painter.ts';
 import type { HostAccess } from './host-access.ts';
 import type { LinkHighlights } from './link-highlights.ts';
+import type { CachedFetch } from './origin-cache.ts';
 import type { PageReader } from './page-reader.ts';
 import type { RobotsReports } from './robots-reports.ts';
 import type { SettingsService } from './settings-service.ts';
+import type { TabSnapshots } from './tab-snapshots.ts';
 
 /** The tab facts a report needs (browser.tabs.get). */
 export interface TabFacts {
@@ -25,6 +28,8 @@ export interface TabReportsDeps {
   badge: BadgePainter;
   pages: PageReader;
   highlights: LinkHighlights;
+  /** Where each tab's last report is kept for the popup to open on (none: not kept). */
+  snapshots?: TabSnapshots;
   /** Where errors of work the reply does not wait for go. */
   onError: (where: string, error: unknown) => void;
 }
@@ -36,16 +41,45 @@ export class TabReports {
     this.deps = deps;
   }
 
-  /** The report for a tab; `force` fetches robots.txt again, bypassing the cache. */
+  /**
+   * The report for a tab; `force` fetches robots.txt again, bypassing the cache. It is kept as the
+   * tab's snapshot, which the popup shows first the next time it opens.
+   */
   async report(tabId: number, force: boolean): Promise<TabReport> {
-    const { getTab, access, reports, settings, badge, pages, highlights } = this.deps;
-    // The page's DOM is read while the tab, the settings and the permission are looked up (the
-    // read needs none of them: without host access the browser refuses it, and a page that is
-    // not a site's is refused too; either way the result is dropped below).
+    const current = this.deps.settings.get();
+    const reply = await this.build(tabId, force, current);
+    this.deps.snapshots
+      ?.keep(tabId, reply, await current)
+      .catch((error) => this.deps.onError('tab-snapshot', error));
+    return reply;
+  }
+
+  /**
+   * A page the background judged as it loaded (automatic checking): kept as the tab's snapshot,
+   * so the popup's first screen needs no wait.
+   */
+  async judged(tabId: number, url: string, report: CachedFetch, page: PageFacts): Promise<void> {
+    const { settings, highlights, snapshots } = this.deps;
+    const origin = robotsOrigin(url);
+    if (snapshots === undefined || origin === null) return;
+    const [current, linksHighlighted] = await Promise.all([settings.get(), highlights.isOn(tabId)]);
+    const reply = this.reply(url, origin, current.robots, report, page, linksHighlighted);
+    await snapshots.keep(tabId, reply, current);
+  }
+
+  private async build(
+    tabId: number,
+    force: boolean,
+    settings: ReturnType<SettingsService['get']>,
+  ): Promise<TabReport> {
+    const { getTab, access, reports, badge, pages, highlights } = this.deps;
+    // The page's DOM is read while the tab and the permission are looked up (the read needs
+    // neither: without host access the browser refuses it, and a page that is not a site's is
+    // refused too; either way the result is dropped below).
     const dom = pages.dom(tabId);
     const [tab, { robots }, linksHighlighted] = await Promise.all([
       getTab(tabId),
-      settings.get(),
+      settings,
       highlights.isOn(tabId),
     ]);
     const url = tab.url ?? '';
@@ -63,6 +97,19 @@ export class TabReports {
     ]);
     // The badge may follow; the popup is waiting for the verdicts.
     badge.paint(tabId, url, report, page).catch((error) => this.deps.onError('badge', error));
+    return this.reply(url, origin, robots, report, page, linksHighlighted);
+  }
+
+  /** What the popup shows for a judged page: the fetch, the page, the robots' verdicts. */
+  private reply(
+    url: string,
+    origin: string,
+    robots: string[],
+    report: CachedFetch,
+    page: PageFacts,
+    linksHighlighted: boolean,
+  ): TabReport {
+    const { reports } = this.deps;
     return {
       kind: 'report',
       url,

@@ -70,6 +70,36 @@ export type TabReport =
       linksHighlighted: boolean;
     };
 
+/**
+ * The last report the background built for a tab, with the settings it was judged with, kept in
+ * storage.session under tabSnapshotKey(tabId) and dropped with the tab: the popup shows it the
+ * moment it opens, while its own report is on its way, then puts that one in its place.
+ */
+export interface TabSnapshot {
+  reply: TabReport;
+  settings: Settings;
+}
+
+/** Where a tab's snapshot is kept in storage.session. */
+export const tabSnapshotKey = (tabId: number): string => `tab-report:${tabId}`;
+
+/**
+ * A stored value as the snapshot of the page at `url` the popup may show first, or null: only a
+ * judged page ('report') or one with no robots.txt ('not-applicable'), of that very URL.
+ */
+export function readTabSnapshot(value: unknown, url: string): TabSnapshot | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { reply, settings } = value as Partial<Record<keyof TabSnapshot, unknown>>;
+  const isObject = (v: unknown): v is Record<string, unknown> =>
+    typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (!isObject(reply) || !isObject(settings)) return null;
+  if (typeof settings['language'] !== 'string' || !Array.isArray(settings['robots'])) return null;
+  if (reply['url'] !== url || !Array.isArray(reply['robots'])) return null;
+  if (reply['kind'] === 'not-applicable') return value as TabSnapshot;
+  if (reply['kind'] !== 'report' || !Array.isArray(reply['verdicts'])) return null;
+  return isObject(reply['report']) && isObject(reply['page']) ? (value as TabSnapshot) : null;
+}
+
 /** A page fetched once as served, before scripts run (to compare with the DOM as rendered). */
 export interface ServedPage {
   /** The URL the body came from, after redirects. */

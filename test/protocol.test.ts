@@ -351,6 +351,27 @@ describe('readTabSnapshot: only a judged page of that very URL is the popup’s 
       value: { reply: { ...judged(URL_NOW), kind: 'error' }, settings },
       shown: false,
     },
+    {
+      source: "issue 12: the popup's first screen, a 'report' reply whose report is null",
+      value: { reply: { ...judged(URL_NOW), report: null }, settings },
+      shown: false,
+    },
+    {
+      source: "issue 12: the popup's first screen, a 'report' reply whose page is null",
+      value: { reply: { ...judged(URL_NOW), page: null }, settings },
+      shown: false,
+    },
+    {
+      source:
+        "issue 12: the popup's first screen, settings without a language (it picks the words)",
+      value: { reply: judged(URL_NOW), settings: { robots: settings.robots } },
+      shown: false,
+    },
+    {
+      source: "issue 12: the popup's first screen, settings that are an array",
+      value: { reply: judged(URL_NOW), settings: [settings] },
+      shown: false,
+    },
   ];
   for (const { source, value, shown } of rows) {
     test(source, () => {

@@ -9,6 +9,9 @@ import {
   type Reply,
   type RequestOf,
   type Requests,
+  readTabSnapshot,
+  type TabSnapshot,
+  tabSnapshotKey,
 } from '../src/protocol.ts';
 import { browser } from '../webext/browser.ts';
 
@@ -48,4 +51,19 @@ export async function targetTab(): Promise<TargetTab | null> {
   }
   const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
   return tab?.id === undefined ? null : { id: tab.id, url: Promise.resolve(tab.url ?? null) };
+}
+
+/**
+ * The tab's snapshot (the background's last report for it, TabSnapshot), read from storage.session
+ * without waiting for the background; null unless it is of the URL the tab shows now.
+ */
+export async function tabSnapshot(target: TargetTab): Promise<TabSnapshot | null> {
+  try {
+    const key = tabSnapshotKey(target.id);
+    const [stored, url] = await Promise.all([browser.storage.session.get(key), target.url]);
+    return url === null ? null : readTabSnapshot(stored[key], url);
+  } catch {
+    // Storage unavailable: the popup waits for its own report.
+    return null;
+  }
 }

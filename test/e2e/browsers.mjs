@@ -175,6 +175,18 @@ export async function launchChromium({ privateWindows = false } = {}) {
     badge: (tabId) => api((id) => chrome.action.getBadgeText({ tabId: id }), tabId),
     title: (tabId) => api((id) => chrome.action.getTitle({ tabId: id }), tabId),
     ...privateOperations(api),
+    /**
+     * Stops the extension's service worker, as Chromium does after 30 s idle (DevTools protocol):
+     * the next message wakes it. True when done (Firefox's driver cannot, and says false).
+     */
+    async sleepBackground() {
+      const page = context.pages()[0] ?? (await context.newPage());
+      const session = await context.newCDPSession(page);
+      await session.send('ServiceWorker.enable');
+      await session.send('ServiceWorker.stopAllWorkers');
+      await session.detach();
+      return true;
+    },
     async close() {
       await context.close();
       rmSync(dir, { recursive: true, force: true });
@@ -265,6 +277,7 @@ export async function launchFirefox({ privateWindows = false } = {}) {
     badge: (tabId) => api((id) => browser.action.getBadgeText({ tabId: id }), tabId),
     title: (tabId) => api((id) => browser.action.getTitle({ tabId: id }), tabId),
     ...privateOperations(api),
+    sleepBackground: async () => false,
     async close() {
       await browser.close();
       if (profile !== null) rmSync(profile, { recursive: true, force: true });

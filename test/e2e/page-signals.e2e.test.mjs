@@ -391,6 +391,39 @@ for (const launch of [launchChromium, launchFirefox]) {
       assert.equal(seen.rows.Bingbot.index, 'noindex');
     });
 
+    test("the tab's snapshot first, then the popup's own reading of the page in its place", async (t) => {
+      // Issue 12, speed: the popup opens on the background's last report for the tab (here, from
+      // the page loading), then shows its own. A noindex added after the load is seen by the
+      // popup's own reading: the row ends on it.
+      const { tabId, page } = await open(t, '/meta/none');
+      // The background judged the loaded page: its snapshot is kept.
+      const key = `tab-report:${tabId}`;
+      for (let i = 0; i < 50 && !(await browser.storageKeys('session')).includes(key); i++)
+        await wait(100);
+      await page.evaluate(() => {
+        const m = document.createElement('meta');
+        m.name = 'robots';
+        m.content = 'noindex';
+        document.head.append(m);
+      });
+      // Asleep, the background answers late: the snapshot surely comes first (Chromium only).
+      const asleep = await browser.sleepBackground();
+      // The popup says 'done' once its own report is on screen (the seam tests wait for).
+      const seen = await browser.interact(tabId, () => {
+        const at = (name) => performance.getEntriesByName(`robots-lens:${name}`)[0]?.startTime;
+        return {
+          shownFirst: at('fresh') !== undefined && at('verdicts') < at('fresh'),
+          state: document.body.dataset.state,
+          index: document
+            .querySelector('[data-robot="Googlebot"]')
+            ?.getAttribute('data-page-index'),
+        };
+      });
+      if (asleep) assert.equal(seen.shownFirst, true, 'the snapshot on screen before the report');
+      assert.equal(seen.state, 'done');
+      assert.equal(seen.index, 'noindex', 'the row ends on what the page says now');
+    });
+
     test('links: counts by rel; the highlighter outlines nofollow, ugc and sponsored links', async (t) => {
       const { tabId, page } = await open(t, '/links');
       const marked = ['n1', 'n2', 'n3', 's1'];

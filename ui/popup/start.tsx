@@ -1,12 +1,14 @@
-// The popup's first screen: once the requests main.tsx sent are answered, with the translator and
-// what the popup kept for the site (read meanwhile, from the tab's URL), the app renders.
+// The popup's first screen: the tab's snapshot (the background's last report for the page) when it
+// comes first, put in place by the popup's own report as soon as that comes; otherwise, once the
+// requests main.tsx sent are answered. With the translator and what the popup kept for the site
+// (read meanwhile, from the tab's URL), the app renders.
 import { render } from 'preact';
 import { robotsOrigin } from '../../src/policy.ts';
-import type { RobotsFile } from '../../src/protocol.ts';
+import { accept, type RobotsFile, type TabSnapshot } from '../../src/protocol.ts';
 import { extensionTranslator } from '../../webext/translator.ts';
 import { type Actions, connector } from '../connector.ts';
 import type { TargetTab } from '../requests.ts';
-import { App } from './app.tsx';
+import { App, type FreshReport } from './app.tsx';
 import { MemoryStore, type PopupMemory } from './memory.ts';
 import type { View } from './tabs.tsx';
 
@@ -20,6 +22,8 @@ export interface FirstRequests {
   tab: Promise<TargetTab | null>;
   settings: ReturnType<Actions['getSettings']>;
   report: Promise<Awaited<ReturnType<Actions['tabReport']>> | null>;
+  /** The tab's snapshot, when it is of the page the tab shows. */
+  snapshot: Promise<TabSnapshot | null>;
 }
 
 /** Sets the performance mark `robots-lens:<step>` and passes the value on. */
@@ -42,6 +46,38 @@ export async function start(root: HTMLElement, first: FirstRequests, mark: Mark)
       return read?.origin === origin ? read.memory : store.load(origin);
     })
     .then(mark('memory'));
+  // The snapshot goes first when it comes before the popup's own report, unless the view left open
+  // shows the file, whose text only the background has.
+  const quick = Promise.all([first.tab, first.snapshot, early]).then(async ([tab, snap, read]) => {
+    if (tab === null || snap === null) return null;
+    const origin = snap.reply.kind === 'report' ? snap.reply.report.origin : null;
+    const m = origin !== null && read?.origin === origin ? await read.memory : null;
+    return m !== null && FILE_VIEWS.has(m.view) ? null : { tab, snap, memory: m };
+  });
+  const fresh = Promise.all([first.report, first.settings]).then(
+    ([report, settings]): FreshReport | null => (report === null ? null : [report, settings]),
+  );
+  const shownFirst = await Promise.race([fresh.then(() => null), quick]);
+  if (shownFirst !== null) {
+    const { tab, snap, memory: m } = shownFirst;
+    const t = await extensionTranslator(snap.settings.language);
+    mark('render')(null);
+    document.documentElement.lang = t.locale;
+    const initial = {
+      report: accept<'tabReport'>(snap.reply),
+      settings: accept<'getSettings'>(snap.settings),
+      memory: m,
+      file: null,
+      // No report at all (the tab went away): the snapshot stays.
+      fresh: fresh.then(
+        (reply): FreshReport =>
+          reply ?? [accept<'tabReport'>(snap.reply), accept<'getSettings'>(snap.settings)],
+      ),
+    };
+    render(<App tabId={tab.id} actions={connector} t={t} initial={initial} />, root);
+    mark('rendered')(null);
+    return;
+  }
   const translator = first.settings
     .then((reply) => extensionTranslator(reply.ok ? reply.value.language : 'auto'))
     .then(mark('translator'));

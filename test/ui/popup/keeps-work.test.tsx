@@ -8,7 +8,7 @@ import en from '../../../_locales/en/messages.json';
 import { lookupIn, translator } from '../../../src/explain/index.ts';
 import { refuse, type TabReport } from '../../../src/protocol.ts';
 import { type FakeOptions, fakeConnector, fakeTabReport } from '../../../ui/fake-connector.ts';
-import { App } from '../../../ui/popup/app.tsx';
+import { App, type FreshReport } from '../../../ui/popup/app.tsx';
 import { preloadLazyViews } from '../../../ui/popup/lazy.tsx';
 import { okOutcome } from '../../fixtures/outcomes.ts';
 
@@ -251,6 +251,46 @@ describe('the first screen from what main.tsx asked for before rendering', () =>
     await waitFor(() => expect(document.body.dataset['state']).toBe('done'));
     expect(selectedView()).toBe('tester');
     await waitFor(() => expect($<HTMLInputElement>('input[data-tester-url]')?.value).toBe('/kept'));
+    expect(actions.calls.filter((c) => c.name === 'tabReport')).toHaveLength(1);
+  });
+
+  test("the tab's snapshot first, then the popup's own report in its place, in place", async () => {
+    // Issue 12, speed: the snapshot (the background's last report for the tab) is shown while the
+    // popup's own report is on its way; here the file changed meanwhile, so Googlebot's verdict
+    // on /private/item turns from allowed to disallowed, in place.
+    const actions = fakeConnector({ tabReport: () => report() });
+    const snapshot = await actions.tabReport({ tabId: 7 });
+    const settings = await actions.getSettings({});
+    let arrive: (value: FreshReport) => void = () => {};
+    const fresh = new Promise<FreshReport>((resolve) => {
+      arrive = resolve;
+    });
+    const states: (string | undefined)[] = [];
+    const seen = new MutationObserver(() => states.push(document.body.dataset['state']));
+    seen.observe(document.body, { attributes: true, attributeFilter: ['data-state'] });
+    render(
+      <App
+        tabId={7}
+        actions={actions}
+        t={t}
+        initial={{ report: snapshot, settings, memory: null, fresh }}
+      />,
+    );
+    const googlebot = () => $('[data-robot="Googlebot"]')?.getAttribute('data-verdict');
+    expect(googlebot()).toBe('allowed');
+    // Shown, but not yet the popup's answer: the seam says 'done' only with its own report.
+    await waitFor(() => expect(document.body.dataset['state']).toBe('loading'));
+    const changed = fakeTabReport(
+      URL_,
+      okOutcome('User-agent: *\nDisallow: /private/\n', { url: 'https://shop.test/robots.txt' }),
+    );
+    arrive([{ ok: true, value: changed }, settings]);
+    await waitFor(() => expect(googlebot()).toBe('disallowed'));
+    await waitFor(() => expect(document.body.dataset['state']).toBe('done'));
+    seen.disconnect();
+    // Never back to a loading screen: the rows stayed, the seam went loading → done once.
+    expect(states).toEqual(['loading', 'done']);
+    // The popup's own report came with the snapshot: it was not asked for again.
     expect(actions.calls.filter((c) => c.name === 'tabReport')).toHaveLength(1);
   });
 
