@@ -1,0 +1,220 @@
+// IETF aipref usage preferences: `Content-Usage:` rules in robots.txt and the `Content-Usage`
+// HTTP header, their vocabulary and the rule for combining several statements.
+//
+// Implemented versions (the vocabulary changed between versions; see VOCABULARY):
+// - draft-ietf-aipref-vocab-08 (14 September 2026), "A Vocabulary For Expressing AI Usage
+//   Preferences": the labels `train-ai` (AI Training), `ai-use` (AI Use, new in -08) and
+//   `search` (Search). The vocabulary is flat: no category is a subset of another, so an unstated
+//   category never falls back to a parent (the `all`/`bots`/`tdm` hierarchies of -01 to -04 are
+//   gone; their labels are now unknown labels and ignored). Search is defined to override the
+//   other categories for uses inside a qualifying search application; that is about which
+//   category a use falls into, not about combining statements, so it is recorded as data
+//   (VOCABULARY[].overrides) and not applied to the per-category answers.
+//   The processing and combining text followed here ("Processing Algorithm": values are the Tokens
+//   `y`/`n`, anything else is unknown, unknown labels and parameters ignored, a failed parse makes
+//   every preference unknown; "Combining Preferences": any disallow wins, else any allow, else
+//   unknown) was read in draft-ietf-aipref-vocab-07 (github.com/ietf-wg-aipref/drafts, tag
+//   draft-ietf-aipref-vocab-07); -08 changed the category definitions, not these rules.
+// - draft-ietf-aipref-attach-05 (18 August 2026), "Associating AI Usage Preferences with Content
+//   in HTTP" (same repository, tag draft-ietf-aipref-attach-05): §2 the header is a Dictionary;
+//   §3 the robots.txt rule `content-usage = *WS "content-usage" *WS ":" *WS [ path-pattern 1*WS ]
+//   usage-pref EOL`; §3.1 longest path match as for Allow/Disallow, only for crawlable paths,
+//   identical paths with conflicting preferences combined; §3.2 the value runs to CR, LF or `#`,
+//   a path is present only when the value starts with `/` and ends at the first SP or HTAB.
+import { canonicalUnits } from '../robots/encoding.ts';
+import { parseRobotsTxt, type RobotsTxt, type Rule } from '../robots/index.ts';
+import { CompiledRules } from '../robots/matcher.ts';
+import { keyedLines } from './lines.ts';
+import { parseSfDictionary, type SfDictionaryResult } from './structured-fields.ts';
+
+export const AIPREF_VOCAB_DRAFT = 'draft-ietf-aipref-vocab-08';
+export const AIPREF_ATTACH_DRAFT = 'draft-ietf-aipref-attach-05';
+
+/** The usage categories of draft-ietf-aipref-vocab-08, by label. */
+export type UsageCategory = 'train-ai' | 'ai-use' | 'search';
+
+export interface UsageCategorySpec {
+  label: UsageCategory;
+  /** The vocabulary draft's section defining it. */
+  section: string;
+  /** Categories whose uses this one covers when they happen inside its application (§4.3). */
+  overrides: readonly UsageCategory[];
+}
+
+/** The vocabulary, in the draft's order. Flat: no category has a parent. */
+export const VOCABULARY: readonly UsageCategorySpec[] = [
+  { label: 'train-ai', section: '4.1', overrides: [] },
+  { label: 'ai-use', section: '4.2', overrides: [] },
+  { label: 'search', section: '4.3', overrides: ['train-ai', 'ai-use'] },
+];
+
+export const USAGE_CATEGORIES: readonly UsageCategory[] = VOCABULARY.map((v) => v.label);
+
+/** An explicit allow (`y`), disallow (`n`), or no preference known. */
+export type UsagePreference = 'y' | 'n' | 'unset';
+
+export type UsagePreferences = Record<UsageCategory, UsagePreference>;
+
+/** A statement of preference as parsed: the dictionary (or its failure) and the preferences. */
+export interface UsageStatement {
+  /** The statement as written. */
+  written: string;
+  dictionary: SfDictionaryResult;
+  preferences: UsagePreferences;
+}
+
+function unsetAll(): UsagePreferences {
+  return { 'train-ai': 'unset', 'ai-use': 'unset', search: 'unset' };
+}
+
+/**
+ * Reads a statement of preference (vocab "Processing Algorithm"): parse a Dictionary; for each
+ * category, a Token `y` allows and `n` disallows; any other value, a missing key or a failed parse
+ * is unknown. Parameters are disregarded. Never throws.
+ */
+export function parseUsageStatement(value: string | readonly string[]): UsageStatement {
+  const written = typeof value === 'string' ? value : Array.isArray(value) ? value.join(', ') : '';
+  const dictionary = parseSfDictionary(value);
+  const preferences = unsetAll();
+  if (dictionary.ok) {
+    for (const [key, member] of dictionary.members) {
+      if (!(USAGE_CATEGORIES as readonly string[]).includes(key) || !('item' in member)) continue;
+      const item = member.item;
+      preferences[key as UsageCategory] =
+        item.type === 'token' && (item.value === 'y' || item.value === 'n') ? item.value : 'unset';
+    }
+  }
+  return { written, dictionary, preferences };
+}
+
+/** The `Content-Usage` header (attach §2); several field lines are joined. Never throws. */
+export function parseContentUsageHeader(value: string | readonly string[]): UsageStatement {
+  return parseUsageStatement(value);
+}
+
+export type ContentUsageProblemCode =
+  /** The statement is not a valid Dictionary: every preference of the rule is unknown. */
+  | 'invalid-dictionary'
+  /** A path with nothing after it (`Content-Usage: /x`): no preference at all. */
+  | 'empty-statement'
+  /** The rule stands before any user-agent line: it applies to no robot. */
+  | 'outside-group';
+
+/** One `Content-Usage:` rule of a robots.txt. */
+export interface ContentUsageRule {
+  line: number;
+  /** The line as written (cut to the engine's per-line limit). */
+  written: string;
+  /** The path as written, or null when absent (the rule covers every crawlable path). */
+  path: string | null;
+  statement: UsageStatement;
+  problems: ContentUsageProblemCode[];
+  groupLine: number | null;
+  agents: string[];
+}
+
+/** Splits a rule value into path and statement (attach §3.2). */
+export function splitContentUsageValue(value: string): { path: string | null; statement: string } {
+  if (value.charCodeAt(0) !== 0x2f) return { path: null, statement: value };
+  let end = 0;
+  while (end < value.length && value.charCodeAt(end) !== 0x20 && value.charCodeAt(end) !== 0x09) {
+    end++;
+  }
+  let rest = end;
+  while (
+    rest < value.length &&
+    (value.charCodeAt(rest) === 0x20 || value.charCodeAt(rest) === 0x09)
+  ) {
+    rest++;
+  }
+  return { path: value.slice(0, end), statement: value.slice(rest) };
+}
+
+/**
+ * Every `Content-Usage:` rule of a robots.txt with its group. Pass the engine's parse of the same
+ * text as `robots` to avoid parsing it twice. Never throws.
+ */
+export function parseContentUsageRules(text: string, robots?: RobotsTxt): ContentUsageRule[] {
+  const body = typeof text === 'string' ? text : '';
+  const parsed = robots ?? parseRobotsTxt(body);
+  return keyedLines(body, parsed, 'content-usage').map((k): ContentUsageRule => {
+    const { path, statement } = splitContentUsageValue(k.value);
+    const parsedStatement = parseUsageStatement(statement);
+    const problems: ContentUsageProblemCode[] = [];
+    if (statement === '') problems.push('empty-statement');
+    else if (!parsedStatement.dictionary.ok) problems.push('invalid-dictionary');
+    if (k.groupLine === null) problems.push('outside-group');
+    return { ...k, path, statement: parsedStatement, problems };
+  });
+}
+
+export type UsageRuleDecisionCode =
+  /** The longest matching rule (with any rules of the identical path) applies. */
+  | 'longest-match'
+  /** The path may be crawled but no rule of the robot's groups matches it. */
+  | 'no-match'
+  /** The path may not be crawled: no preferences are implied (attach §3.1). */
+  | 'not-crawlable';
+
+export interface UsageRuleDecision {
+  code: UsageRuleDecisionCode;
+  /** The rules that apply: one, or several of the identical path (combined, attach §3.1). */
+  rules: ContentUsageRule[];
+}
+
+/**
+ * The Content-Usage rules that apply to `path` (path, params and query of the URL) for a robot
+ * whose groups start at `groupLines` (the engine's `verdict.reason.groups.lines`), by the longest
+ * match of RFC 9309 §2.2.2 and its wildcards (§2.2.3), the engine's own matcher. A rule without a
+ * path matches every path with length 0. Of different patterns of equal length the first in the
+ * file counts, as the engine ranks rules; rules of the identical path all apply. Never throws.
+ */
+export function applicableUsageRules(
+  rules: readonly ContentUsageRule[],
+  groupLines: readonly number[],
+  path: string,
+  isCrawlable: boolean,
+): UsageRuleDecision {
+  if (!isCrawlable) return { code: 'not-crawlable', rules: [] };
+  const lines = new Set(groupLines);
+  const mine = rules.filter((r) => r.groupLine !== null && lines.has(r.groupLine));
+  if (mine.length === 0) return { code: 'no-match', rules: [] };
+  const asRules: Rule[] = mine.map((r) => ({ type: 'allow', value: r.path ?? '', line: r.line }));
+  const compiled = new CompiledRules(asRules, 'rfc9309');
+  const best = compiled.best(canonicalUnits(typeof path === 'string' ? path : '/')).allow;
+  if (best === null) return { code: 'no-match', rules: [] };
+  const value = best.rule.value;
+  return { code: 'longest-match', rules: mine.filter((r) => (r.path ?? '') === value) };
+}
+
+/** Where a statement came from. */
+export type UsageSource = { kind: 'robots-txt'; line: number } | { kind: 'header' };
+
+export interface CombinedPreference {
+  preference: UsagePreference;
+  /** The statements that decided it: every `n` when disallowed, every `y` when allowed. */
+  sources: UsageSource[];
+}
+
+export type CombinedUsage = Record<UsageCategory, CombinedPreference>;
+
+/**
+ * Combines statements per category (vocab "Combining Preferences"): any disallow wins; else any
+ * allow; else unknown. With no statements, every category is 'unset'.
+ */
+export function combineUsage(
+  statements: readonly { source: UsageSource; preferences: UsagePreferences }[],
+): CombinedUsage {
+  const out = {} as CombinedUsage;
+  for (const category of USAGE_CATEGORIES) {
+    const noes = statements.filter((s) => s.preferences[category] === 'n').map((s) => s.source);
+    const yeses = statements.filter((s) => s.preferences[category] === 'y').map((s) => s.source);
+    out[category] =
+      noes.length > 0
+        ? { preference: 'n', sources: noes }
+        : yeses.length > 0
+          ? { preference: 'y', sources: yeses }
+          : { preference: 'unset', sources: [] };
+  }
+  return out;
+}

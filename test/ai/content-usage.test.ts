@@ -1,0 +1,379 @@
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import {
+  AIPREF_VOCAB_DRAFT,
+  applicableUsageRules,
+  combineUsage,
+  parseContentUsageHeader,
+  parseContentUsageRules,
+  splitContentUsageValue,
+  USAGE_CATEGORIES,
+  type UsagePreferences,
+  VOCABULARY,
+} from '../../src/ai/content-usage.ts';
+import { parseSfDictionary } from '../../src/ai/structured-fields.ts';
+
+const VOCAB = 'draft-ietf-aipref-vocab-08';
+const VOCAB07 = 'draft-ietf-aipref-vocab-07 §6.5 (processing text unchanged in -08)';
+const ATTACH = 'draft-ietf-aipref-attach-05';
+const SF = 'RFC 9651 §4.2';
+
+describe('vocabulary', () => {
+  test(`${VOCAB} §4: train-ai, ai-use, search; flat, search overrides the others`, () => {
+    expect(AIPREF_VOCAB_DRAFT).toBe(VOCAB);
+    expect(USAGE_CATEGORIES).toEqual(['train-ai', 'ai-use', 'search']);
+    expect(VOCABULARY.find((v) => v.label === 'search')?.overrides).toEqual(['train-ai', 'ai-use']);
+  });
+});
+
+describe('Structured Fields dictionary', () => {
+  const rows: [string, string, unknown][] = [
+    [
+      SF,
+      'train-ai=y, search=n',
+      [
+        ['train-ai', { item: { type: 'token', value: 'y' }, params: [] }],
+        ['search', { item: { type: 'token', value: 'n' }, params: [] }],
+      ],
+    ],
+    [
+      `${SF}.2: a bare key is boolean true`,
+      'a',
+      [['a', { item: { type: 'boolean', value: true }, params: [] }]],
+    ],
+    [
+      `${SF}.2: last value wins, first position kept`,
+      'a=1, b=2, a=3',
+      [
+        ['a', { item: { type: 'integer', value: 3 }, params: [] }],
+        ['b', { item: { type: 'integer', value: 2 }, params: [] }],
+      ],
+    ],
+    [
+      `${SF}.3.2: parameters`,
+      'a=y;x;y="z"',
+      [
+        [
+          'a',
+          {
+            item: { type: 'token', value: 'y' },
+            params: [
+              ['x', { type: 'boolean', value: true }],
+              ['y', { type: 'string', value: 'z' }],
+            ],
+          },
+        ],
+      ],
+    ],
+    [
+      `${SF}.1.2: inner list`,
+      'a=(1 "b" c);p',
+      [
+        [
+          'a',
+          {
+            innerList: [
+              { item: { type: 'integer', value: 1 }, params: [] },
+              { item: { type: 'string', value: 'b' }, params: [] },
+              { item: { type: 'token', value: 'c' }, params: [] },
+            ],
+            params: [['p', { type: 'boolean', value: true }]],
+          },
+        ],
+      ],
+    ],
+    [`${SF}.4: decimal`, 'a=-1.5', [['a', { item: { type: 'decimal', value: -1.5 }, params: [] }]]],
+    [
+      `${SF}.7/8: binary, boolean`,
+      'a=:aGk=:, b=?0',
+      [
+        ['a', { item: { type: 'binary', value: 'aGk=' }, params: [] }],
+        ['b', { item: { type: 'boolean', value: false }, params: [] }],
+      ],
+    ],
+    [
+      `${SF}.9/10: date, display string`,
+      'a=@1, b=%"caf%c3%a9"',
+      [
+        ['a', { item: { type: 'date', value: 1 }, params: [] }],
+        ['b', { item: { type: 'displaystring', value: 'café' }, params: [] }],
+      ],
+    ],
+    [
+      `${SF} steps 3-4: surrounding SP`,
+      '  a=1  ',
+      [['a', { item: { type: 'integer', value: 1 }, params: [] }]],
+    ],
+    [`${SF}: empty field is an empty dictionary`, '', []],
+  ];
+  test.each(rows)('%s: %j', (_s, input, members) => {
+    expect(parseSfDictionary(input)).toEqual({ ok: true, members });
+  });
+
+  const failures: [string, string][] = [
+    [`${SF}.2: trailing comma`, 'a=1,'],
+    [`${SF}.2: key starting with a digit`, '1a=1'],
+    [`${SF}.2: upper-case key`, 'Train-ai=y'],
+    [`${SF}.4: 16-digit integer`, 'a=1234567890123456'],
+    [`${SF}.4: 4 decimal places`, 'a=1.2345'],
+    [`${SF}.4: ends with a dot`, 'a=1.'],
+    [`${SF}.5: unterminated string`, 'a="x'],
+    [`${SF}.5: bad escape`, 'a="\\n"'],
+    [`${SF} step 1: not ASCII`, 'a="é"'],
+    [`${SF}.10: upper-case hex in display string`, 'a=%"%C3%A9"'],
+    [`${SF}.10: invalid UTF-8`, 'a=%"%ff"'],
+    [`${SF}.2: missing comma`, 'a=1 b=2'],
+    [`${SF}.1.2: unterminated inner list`, 'a=(1 2'],
+    [`${SF}: control character`, 'a=\u0001'],
+    [`${SF}: = without key`, '=y'],
+  ];
+  test.each(failures)('%s: %j fails', (_s, input) => {
+    expect(parseSfDictionary(input).ok).toBe(false);
+  });
+
+  test(`${SF} step 2: field lines are joined`, () => {
+    const result = parseSfDictionary(['train-ai=y', 'search=n']);
+    expect(result.ok && result.members.map(([k]) => k)).toEqual(['train-ai', 'search']);
+  });
+});
+
+describe('Content-Usage header → preferences', () => {
+  const rows: [string, string, Partial<UsagePreferences>][] = [
+    [`${ATTACH} §1.2`, 'train-ai=n', { 'train-ai': 'n' }],
+    [`${VOCAB07} example`, 'train-ai=y, search=n', { 'train-ai': 'y', search: 'n' }],
+    [`${VOCAB} §4.2: ai-use`, 'ai-use=n, search=y', { 'ai-use': 'n', search: 'y' }],
+    [
+      `${VOCAB07}.1: duplicates, non-token values are unknown`,
+      'train-ai=y, train-ai, search=n, search="n"',
+      {},
+    ],
+    [
+      `${VOCAB07}.2: only the selected value's parameters; allow`,
+      'train-ai;allow=n, train-ai=y',
+      { 'train-ai': 'y' },
+    ],
+    [`${VOCAB07}.2: parameters on an unknown preference`, 'train-ai;has;parameters="?"', {}],
+    [`${VOCAB07}: other tokens are unknown`, 'train-ai=yes, search=no', {}],
+    [
+      `${VOCAB07}: unknown labels ignored (vocab-04 bots, vocab-02 all)`,
+      'bots=n, all=n, search=y',
+      { search: 'y' },
+    ],
+    [`${VOCAB07}.1: parse failure → all unknown (upper case)`, 'Train-ai=n, search=n', {}],
+    [`${VOCAB07}: inner list value is unknown`, 'train-ai=(n)', {}],
+  ];
+  test.each(rows)('%s: %j', (_s, header, expected) => {
+    const prefs = parseContentUsageHeader(header).preferences;
+    expect(prefs).toEqual({ 'train-ai': 'unset', 'ai-use': 'unset', search: 'unset', ...expected });
+  });
+});
+
+const EXAMPLE = [
+  'User-Agent: *',
+  'Allow: /',
+  'Disallow: /never/',
+  'Content-Usage: train-ai=n',
+  'Content-Usage: /ai-ok/ train-ai=y',
+  '',
+  'User-Agent: ExampleBot',
+  'Allow: /',
+  'Content-Usage: train-ai=y',
+].join('\n');
+
+describe('Content-Usage rules in robots.txt', () => {
+  const splits: [string, string, string | null, string][] = [
+    [`${ATTACH} §3.2: no path`, 'train-ai=n', null, 'train-ai=n'],
+    [`${ATTACH} §3.2: path then SP`, '/ai-ok/ train-ai=y', '/ai-ok/', 'train-ai=y'],
+    [`${ATTACH} §3.2: path then HTAB`, '/a\t\ttrain-ai=y', '/a', 'train-ai=y'],
+    [`${ATTACH} §3.2: path alone`, '/a', '/a', ''],
+    [
+      `${ATTACH} §3.2: not starting with / means no path`,
+      '*.pdf train-ai=n',
+      null,
+      '*.pdf train-ai=n',
+    ],
+  ];
+  test.each(splits)('%s', (_s, value, path, statement) => {
+    expect(splitContentUsageValue(value)).toEqual({ path, statement });
+  });
+
+  test(`${ATTACH} §3.4: the example file's rules`, () => {
+    const rules = parseContentUsageRules(EXAMPLE);
+    expect(
+      rules.map((r) => [
+        r.line,
+        r.path,
+        r.groupLine,
+        r.agents,
+        r.statement.preferences['train-ai'],
+        r.problems,
+      ]),
+    ).toEqual([
+      [4, null, 1, ['*'], 'n', []],
+      [5, '/ai-ok/', 1, ['*'], 'y', []],
+      [9, null, 7, ['ExampleBot'], 'y', []],
+    ]);
+  });
+
+  // attach-05 §3.4 table: path, crawlable, expected train-ai (null: N/A).
+  const table: [string, boolean, 'y' | 'n' | null, number[]][] = [
+    ['/test', true, 'n', [4]],
+    ['/never/test', false, null, []],
+    ['/ai-ok/test', true, 'y', [5]],
+  ];
+  test.each(table)(`${ATTACH} §3.4 table: %s`, (path, crawlable, expected, lines) => {
+    const decision = applicableUsageRules(parseContentUsageRules(EXAMPLE), [1], path, crawlable);
+    expect(decision.code).toBe(crawlable ? 'longest-match' : 'not-crawlable');
+    expect(decision.rules.map((r) => r.line)).toEqual(lines);
+    expect(decision.rules[0]?.statement.preferences['train-ai'] ?? null).toBe(expected);
+  });
+
+  const rows: [string, string, string, number[]][] = [
+    [
+      `${ATTACH} §3.1: identical paths apply together`,
+      'User-agent: *\nContent-Usage: /a train-ai=y\nContent-Usage: /a train-ai=n',
+      '/a/b',
+      [2, 3],
+    ],
+    [
+      `${ATTACH} §3.1: wildcards as for Allow/Disallow (RFC 9309 §2.2.3)`,
+      'User-agent: *\nContent-Usage: /*.pdf$ train-ai=n\nContent-Usage: train-ai=y',
+      '/x/y.pdf',
+      [2],
+    ],
+    [
+      `${ATTACH} §3.1: $ anchors`,
+      'User-agent: *\nContent-Usage: /*.pdf$ train-ai=n\nContent-Usage: train-ai=y',
+      '/x/y.pdf?z',
+      [3],
+    ],
+    [
+      `${ATTACH} §3.1: percent-encoding as for Allow/Disallow`,
+      'User-agent: *\nContent-Usage: /%7Ea train-ai=n',
+      '/~a',
+      [2],
+    ],
+    [
+      `${ATTACH} §3.1: other groups' rules do not apply`,
+      'User-agent: other\nContent-Usage: train-ai=n\nUser-agent: *\nAllow: /',
+      '/',
+      [],
+    ],
+  ];
+  test.each(rows)('%s', (_s, text, path, lines) => {
+    const rules = parseContentUsageRules(text);
+    const starLine = text.split('\n').indexOf('User-agent: *') + 1;
+    expect(applicableUsageRules(rules, [starLine], path, true).rules.map((r) => r.line)).toEqual(
+      lines,
+    );
+  });
+
+  test(`${ATTACH} §3 + RFC 9309 §2.1: problems`, () => {
+    const rules = parseContentUsageRules(
+      'Content-Usage: train-ai=n\nUser-agent: *\nContent-Usage: /x\nContent-Usage: Train-AI=n',
+    );
+    expect(rules.map((r) => r.problems)).toEqual([
+      ['outside-group'],
+      ['empty-statement'],
+      ['invalid-dictionary'],
+    ]);
+  });
+});
+
+describe('combining (vocab "Combining Preferences")', () => {
+  const p = (
+    t: UsagePreferences['train-ai'],
+    a: UsagePreferences['ai-use'] = 'unset',
+    s: UsagePreferences['search'] = 'unset',
+  ): UsagePreferences => ({ 'train-ai': t, 'ai-use': a, search: s });
+  test(`${VOCAB07} §5.1: any n wins, else any y, else unknown; sources kept`, () => {
+    const combined = combineUsage([
+      { source: { kind: 'robots-txt', line: 3 }, preferences: p('y', 'y') },
+      { source: { kind: 'header' }, preferences: p('n', 'unset') },
+      { source: { kind: 'robots-txt', line: 4 }, preferences: p('n', 'unset') },
+    ]);
+    expect(combined['train-ai']).toEqual({
+      preference: 'n',
+      sources: [{ kind: 'header' }, { kind: 'robots-txt', line: 4 }],
+    });
+    expect(combined['ai-use']).toEqual({
+      preference: 'y',
+      sources: [{ kind: 'robots-txt', line: 3 }],
+    });
+    expect(combined.search).toEqual({ preference: 'unset', sources: [] });
+  });
+  test(`${VOCAB07} §3: no statement → every category unknown`, () => {
+    expect(Object.values(combineUsage([])).map((c) => c.preference)).toEqual([
+      'unset',
+      'unset',
+      'unset',
+    ]);
+  });
+});
+
+describe('hostile input', () => {
+  test('1 MB header and rule, control characters, unicode: no throw', () => {
+    expect(
+      parseContentUsageHeader(`train-ai=n, ${'a=1, '.repeat(200_000)}b=2`).preferences['train-ai'],
+    ).toBe('n');
+    expect(parseContentUsageHeader('x'.repeat(1_000_000)).dictionary.ok).toBe(true);
+    expect(parseContentUsageHeader('train-ai=\u0000n').dictionary.ok).toBe(false);
+    expect(parseContentUsageHeader('train-ai=ñ').dictionary).toEqual({
+      ok: false,
+      code: 'not-ascii',
+      at: 9,
+    });
+    const rules = parseContentUsageRules(
+      `User-agent: *\nContent-Usage: /${'a'.repeat(1_000_000)} train-ai=n\n`,
+    );
+    expect(rules).toHaveLength(1);
+    expect(applicableUsageRules(rules, [1], `/${'a'.repeat(100_000)}`, true).code).not.toBe(
+      'not-crawlable',
+    );
+  });
+
+  test('never throws (fast-check)', () => {
+    const piece = fc.constantFrom(
+      'train-ai',
+      'search',
+      'ai-use',
+      '=',
+      'y',
+      'n',
+      ',',
+      ' ',
+      ';',
+      '"',
+      '(',
+      ')',
+      '?1',
+      ':',
+      '%',
+      '@',
+      '1.5',
+      '*',
+      '\t',
+      'é',
+      '\u0000',
+      '/',
+      'Content-Usage:',
+      'User-agent: *',
+      '\n',
+    );
+    const text = fc.oneof(
+      fc.string(),
+      fc.array(piece).map((t) => t.join('')),
+    );
+    fc.assert(
+      fc.property(text, fc.string(), (t, path) => {
+        parseSfDictionary(t);
+        parseContentUsageHeader(t);
+        const rules = parseContentUsageRules(t);
+        applicableUsageRules(rules, [1, 2, 3], path, true);
+      }),
+      { numRuns: 1000 },
+    );
+    expect(() => parseContentUsageHeader(undefined as unknown as string)).not.toThrow();
+    expect(() => parseContentUsageRules(42 as unknown as string)).not.toThrow();
+  });
+});
