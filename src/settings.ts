@@ -30,6 +30,11 @@ export const DEFAULTS = {
   /** How long a fetched robots.txt stays fresh, at most 24 hours (RFC 9309 §2.4). */
   cacheLifetimeMs: MAX_CACHE_MS,
   language: 'auto' as Language,
+  /**
+   * Keep the paths of each site visited (normal windows only, bounded), so the History view can
+   * say which of them a robots.txt change affects. Off unless the user turns it on.
+   */
+  rememberPaths: false,
 };
 
 export type Settings = typeof DEFAULTS;
@@ -128,6 +133,7 @@ export type SettingsProblem =
   | 'bad-other-readings'
   | 'bad-cache-lifetime'
   | 'bad-language'
+  | 'bad-remember-paths'
   | 'too-large';
 
 /** UTF-8 length of a string, in bytes (src/ has no TextEncoder: it runs without the DOM lib). */
@@ -192,6 +198,11 @@ function validateFields(
     if (!LANGUAGES.includes(value['language'] as Language))
       return { ok: false, problem: 'bad-language' };
     next.language = value['language'] as Language;
+  }
+  if ('rememberPaths' in value) {
+    if (typeof value['rememberPaths'] !== 'boolean')
+      return { ok: false, problem: 'bad-remember-paths' };
+    next.rememberPaths = value['rememberPaths'];
   }
   return { ok: true, settings: next };
 }

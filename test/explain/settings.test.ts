@@ -51,6 +51,12 @@ const CASES: [Code, string, string, string][] = [
     'that value is not accepted',
   ],
   ['bad-language', 'bad-language', 'the file holds invalid settings', 'that value is not accepted'],
+  [
+    'bad-remember-paths',
+    'bad-remember-paths',
+    'the file holds invalid settings',
+    'that value is not accepted',
+  ],
   // Issue 15, item 5: the size cap and an import naming no setting.
   [
     'too-large',
@@ -101,6 +107,7 @@ describe('problemText', () => {
       'bad-other-readings': true,
       'bad-cache-lifetime': true,
       'bad-language': true,
+      'bad-remember-paths': true,
       'too-large': true,
       'no-known-key': true,
       internal: true,

@@ -70,6 +70,15 @@ export function SettingsForm({
         />{' '}
         {t('settingOtherReadings')}
       </label>
+      <label class="setting">
+        <input
+          type="checkbox"
+          name="remember-paths"
+          checked={settings.rememberPaths}
+          onChange={(e) => set({ rememberPaths: e.currentTarget.checked })}
+        />{' '}
+        {t('settingRememberPaths')}
+      </label>
       <label class="field">
         {t('settingCacheLifetime')}{' '}
         <select
