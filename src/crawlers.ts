@@ -1,4 +1,7 @@
-// The crawlers users care about, and how each one reads robots.txt.
+// The crawlers users care about, and how each one reads robots.txt. The AI crawlers' operator,
+// purpose, robots.txt stance, page and date come from the reviewed list
+// data/crawlers/ai-crawlers.json, through src/ai-crawlers.generated.ts (`npm run crawlers`).
+import { AI_CRAWLERS, type AiCrawlerSource } from './ai-crawlers.generated.ts';
 import type { PageRules } from './page/directives.ts';
 import {
   type CheckOptions,
@@ -33,7 +36,10 @@ export interface CrawlerProfile {
   /** 'may-ignore': the vendor says robots.txt may not apply to fetches a user asks for. */
   obeysRobotsTxt: 'yes' | 'may-ignore';
   docsUrl: string;
-  /** When the documentation was last read against this profile (ISO date). */
+  /**
+   * When the documentation was last read against this profile (ISO date): per crawler for the AI
+   * crawlers, from the reviewed list.
+   */
   checked: string;
   /** How it reads a page's own robots meta tags and X-Robots-Tag headers. */
   page: PageProfile;
@@ -60,7 +66,7 @@ function profile(
   purpose: CrawlerPurpose,
   docsUrl: string,
   extra: Partial<
-    Pick<CrawlerProfile, 'fallbackTokens' | 'ignoresStarGroup' | 'obeysRobotsTxt'> & {
+    Pick<CrawlerProfile, 'fallbackTokens' | 'ignoresStarGroup' | 'obeysRobotsTxt' | 'checked'> & {
       page: Partial<PageProfile>;
     }
   > = {},
@@ -74,7 +80,7 @@ function profile(
     ignoresStarGroup: extra.ignoresStarGroup ?? false,
     obeysRobotsTxt: extra.obeysRobotsTxt ?? 'yes',
     docsUrl,
-    checked: CHECKED,
+    checked: extra.checked ?? CHECKED,
     page: {
       rules: extra.page?.rules ?? 'undocumented',
       names: extra.page?.names ?? [],
@@ -98,6 +104,38 @@ const GOOGLE_COMMON =
 const GOOGLE_SPECIAL =
   'https://developers.google.com/crawling/docs/crawlers-fetchers/google-special-case-crawlers';
 
+/**
+ * An AI crawler's profile from its reviewed entry: the operator is the vendor; a control token
+ * (Google-Extended, Applebot-Extended) fetches nothing, so it takes the purpose it governs, its
+ * vendor's crawlers read robots.txt for it, and its page rules mark it; a user-started fetcher
+ * whose vendor says robots.txt may not apply is 'may-ignore'.
+ */
+function aiProfile(source: AiCrawlerSource): CrawlerProfile {
+  const isControl = source.purpose === 'control-token';
+  return profile(
+    source.token,
+    source.operator,
+    source.purpose === 'control-token' ? (source.controls ?? 'ai-training') : source.purpose,
+    source.docsUrl,
+    {
+      checked: source.checked,
+      obeysRobotsTxt: source.robotsTxt === 'user-triggered-may-ignore' ? 'may-ignore' : 'yes',
+      ...(isControl ? { page: CONTROL } : {}),
+    },
+  );
+}
+
+/** The reviewed AI profiles, by lower-case token, in the list's order. */
+const AI = new Map(AI_CRAWLERS.map((source) => [source.token.toLowerCase(), aiProfile(source)]));
+/** The AI profiles placed beside their vendor's crawlers; the rest follow the search engines. */
+const BESIDE_VENDOR = ['google-extended', 'applebot-extended'];
+
+/** The reviewed profile of a token, if the list has it. */
+const aiProfileOf = (token: string): CrawlerProfile[] => {
+  const found = AI.get(token);
+  return found === undefined ? [] : [found];
+};
+
 /** Profiles of well-known crawlers, keyed by nothing: look them up with `findCrawler`. */
 export const CRAWLERS: readonly CrawlerProfile[] = [
   profile('Googlebot', 'Google', 'search', GOOGLE_COMMON, { page: GOOGLE_PAGE }),
@@ -115,7 +153,7 @@ export const CRAWLERS: readonly CrawlerProfile[] = [
     page: GOOGLE_OWN,
   }),
   profile('Storebot-Google', 'Google', 'search', GOOGLE_COMMON, { page: GOOGLE_OWN }),
-  profile('Google-Extended', 'Google', 'ai-training', GOOGLE_COMMON, { page: CONTROL }),
+  ...aiProfileOf('google-extended'),
   // Special-case crawlers ignore the global `*` group.
   profile('AdsBot-Google', 'Google', 'ads', GOOGLE_SPECIAL, {
     ignoresStarGroup: true,
@@ -146,9 +184,7 @@ export const CRAWLERS: readonly CrawlerProfile[] = [
     fallbackTokens: ['Googlebot'],
     page: { rules: 'apple' },
   }),
-  profile('Applebot-Extended', 'Apple', 'ai-training', 'https://support.apple.com/en-us/119829', {
-    page: CONTROL,
-  }),
+  ...aiProfileOf('applebot-extended'),
   // Yandex: a YandexBot group first, then the `Yandex` group for all its robots, then `*`.
   profile(
     'YandexBot',
@@ -168,48 +204,8 @@ export const CRAWLERS: readonly CrawlerProfile[] = [
     'https://duckduckgo.com/duckduckgo-help-pages/results/duckduckbot',
   ),
   profile('Baiduspider', 'Baidu', 'search', 'https://www.baidu.com/search/robots_english.html'),
-  profile('GPTBot', 'OpenAI', 'ai-training', 'https://platform.openai.com/docs/bots'),
-  profile('OAI-SearchBot', 'OpenAI', 'ai-search', 'https://platform.openai.com/docs/bots'),
-  profile('ChatGPT-User', 'OpenAI', 'ai-user-fetch', 'https://platform.openai.com/docs/bots', {
-    obeysRobotsTxt: 'may-ignore',
-  }),
-  profile(
-    'ClaudeBot',
-    'Anthropic',
-    'ai-training',
-    'https://support.claude.com/en/articles/8896518',
-  ),
-  profile(
-    'Claude-SearchBot',
-    'Anthropic',
-    'ai-search',
-    'https://support.claude.com/en/articles/8896518',
-  ),
-  profile(
-    'Claude-User',
-    'Anthropic',
-    'ai-user-fetch',
-    'https://support.claude.com/en/articles/8896518',
-  ),
-  profile('PerplexityBot', 'Perplexity', 'ai-search', 'https://docs.perplexity.ai/guides/bots'),
-  profile(
-    'Perplexity-User',
-    'Perplexity',
-    'ai-user-fetch',
-    'https://docs.perplexity.ai/guides/bots',
-    {
-      obeysRobotsTxt: 'may-ignore',
-    },
-  ),
-  profile('CCBot', 'Common Crawl', 'ai-training', 'https://commoncrawl.org/ccbot'),
-  profile(
-    'meta-externalagent',
-    'Meta',
-    'ai-training',
-    'https://developers.facebook.com/docs/sharing/webmasters/web-crawlers',
-  ),
-  profile('Amazonbot', 'Amazon', 'ai-training', 'https://developer.amazon.com/amazonbot'),
-  profile('Bytespider', 'ByteDance', 'ai-training', 'https://bytespider.bytedance.com'),
+  // The other reviewed AI crawlers, in the list's order.
+  ...[...AI].flatMap(([token, p]) => (BESIDE_VENDOR.includes(token) ? [] : [p])),
   profile(
     'facebookexternalhit',
     'Meta',
