@@ -1,5 +1,5 @@
 // The main-frame responses of each tab, as the browser reports them (webRequest.onHeadersReceived):
-// the headers that page-level rules live in (X-Robots-Tag, Link, Content-Type), kept per tab and
+// the headers that page-level rules live in (X-Robots-Tag, Link, Content-Type, Content-Usage), kept per tab and
 // per URL in storage.session, so they survive the background being stopped, stay in memory (never
 // on disk) and go when the tab closes. Response headers belong to the URL that was loaded: asked
 // for another URL (after history.pushState), there are none.
@@ -33,6 +33,7 @@ export function responseFacts(event: ResponseEvent, at: number): ResponseFacts {
     contentType: null,
     xRobotsTag: [],
     link: [],
+    contentUsage: [],
     cut: false,
     at,
   };
@@ -44,7 +45,14 @@ export function responseFacts(event: ResponseEvent, at: number): ResponseFacts {
       facts.contentType ??= value.slice(0, 256);
       continue;
     }
-    const list = name === 'x-robots-tag' ? facts.xRobotsTag : name === 'link' ? facts.link : null;
+    const list =
+      name === 'x-robots-tag'
+        ? facts.xRobotsTag
+        : name === 'link'
+          ? facts.link
+          : name === 'content-usage'
+            ? (facts.contentUsage ??= [])
+            : null;
     if (list === null) continue;
     if (value.length > budget) {
       facts.cut = true;

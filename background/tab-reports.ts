@@ -1,5 +1,6 @@
 // What the popup shows for a tab: its URL's origin report and the user's robots' verdicts, or
 // why there is none (not an http(s) page, host access withheld).
+import { reportAiSignals } from '../src/ai/report.ts';
 import { canonicalVerdicts } from '../src/page/canonical-verdicts.ts';
 import type { PageFacts } from '../src/page/facts.ts';
 import { robotsOrigin } from '../src/policy.ts';
@@ -110,15 +111,22 @@ export class TabReports {
     linksHighlighted: boolean,
   ): TabReport {
     const { reports } = this.deps;
+    const verdicts = reports.verdicts(report, url, robots);
+    const parsed = reports.parsed(report);
+    const header = page.headers.ok ? (page.headers.facts.contentUsage ?? null) : null;
     return {
       kind: 'report',
       url,
       robots,
       report: sentReport(report),
-      verdicts: reports.verdicts(report, url, robots),
-      canonicalVerdicts: canonicalVerdicts(reports.parsed(report), page, origin, robots),
+      verdicts,
+      canonicalVerdicts: canonicalVerdicts(parsed, page, origin, robots),
       page,
       linksHighlighted,
+      aiSignals:
+        parsed === null || report.outcome.kind !== 'ok'
+          ? null
+          : reportAiSignals(report.outcome.text, parsed, verdicts, header),
     };
   }
 

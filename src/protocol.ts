@@ -2,6 +2,7 @@
 // message, its request, its reply and the errors it may be refused with. The background's
 // handlers and the pages' actions are both derived from it, so a missing or misnamed handler is a
 // type error.
+import type { RobotAiSignals } from './ai/report.ts';
 import type { RobotVerdicts } from './crawlers.ts';
 import type { LinkCounts, PageFacts } from './page/facts.ts';
 import type { CacheRequest, OutcomeFacts, RobotsFetch } from './policy.ts';
@@ -68,6 +69,11 @@ export type TabReport =
       page: PageFacts;
       /** Its nofollow, ugc and sponsored links are outlined on the page. */
       linksHighlighted: boolean;
+      /**
+       * What the site says about AI use of the page, per robot (Content-Signal, Content-Usage);
+       * null or absent when the file and the response say nothing about it.
+       */
+      aiSignals?: RobotAiSignals[] | null;
     };
 
 /**

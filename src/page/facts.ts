@@ -62,6 +62,11 @@ export interface ResponseFacts {
   xRobotsTag: string[];
   /** Every Link header value, in order. */
   link: string[];
+  /**
+   * Every Content-Usage header value, in order (IETF aipref: what the site says about AI use of
+   * the page). Absent in responses recorded before 2026-11-23.
+   */
+  contentUsage?: string[];
   /** More header bytes than kept (MAX_HEADER_CHARS in all): the rest were dropped. */
   cut: boolean;
   /** When the response arrived (ms since the epoch). */
@@ -96,6 +101,6 @@ export const PAGE_LIMITS = {
   attributeChars: 8192,
   /** Meta and canonical tags kept. */
   tags: 200,
-  /** Characters kept of all X-Robots-Tag and Link values together. */
+  /** Characters kept of all X-Robots-Tag, Link and Content-Usage values together. */
   headerChars: 65_536,
 } as const;

@@ -16,7 +16,7 @@ const event = (url: string, headers: [string, string][], statusCode = 200, tabId
 });
 
 describe('responseFacts', () => {
-  test('keeps every X-Robots-Tag and Link value in order, names in any case, and the content type', () => {
+  test('keeps every X-Robots-Tag, Link and Content-Usage value in order, names in any case, and the content type', () => {
     const facts = responseFacts(
       event('https://a.test/p', [
         ['X-Robots-Tag', 'googlebot: nofollow'],
@@ -24,6 +24,8 @@ describe('responseFacts', () => {
         ['x-robots-tag', 'bingbot: noindex'],
         ['LINK', '<https://a.test/c>; rel="canonical"'],
         ['set-cookie', 'secret=1'],
+        // IETF aipref (draft-ietf-aipref-attach-05 §4): the page's AI-usage preferences.
+        ['Content-Usage', 'train-ai=n'],
       ]),
       5,
     );
@@ -33,6 +35,7 @@ describe('responseFacts', () => {
       contentType: 'text/html; charset=utf-8',
       xRobotsTag: ['googlebot: nofollow', 'bingbot: noindex'],
       link: ['<https://a.test/c>; rel="canonical"'],
+      contentUsage: ['train-ai=n'],
       cut: false,
       at: 5,
     });
