@@ -3,6 +3,7 @@ import type { ServedPageResult } from '../io/fetch-page.ts';
 import { robotsOrigin } from '../src/policy.ts';
 import { accept, type Requests, refuse } from '../src/protocol.ts';
 import type { ErrorReporter } from './error-reporter.ts';
+import type { HistoryService } from './history-service.ts';
 import type { HostAccess } from './host-access.ts';
 import type { LinkHighlights } from './link-highlights.ts';
 import type { PageReader } from './page-reader.ts';
@@ -21,6 +22,7 @@ export interface HandlerServices {
   access: HostAccess;
   /** Fetches a page once as served (no cookies). */
   fetchPage: (url: string) => Promise<ServedPageResult>;
+  history: HistoryService;
 }
 
 /** One handler per message: a missing one fails the type check. */
@@ -34,6 +36,7 @@ export function protocolHandlers({
   getTab,
   access,
   fetchPage,
+  history,
 }: HandlerServices): Requests {
   return {
     tabReport: async ({ tabId }) => accept(await tabs.report(tabId, false)),
@@ -72,5 +75,22 @@ export function protocolHandlers({
       const state = await highlights.set(tabId, on === true);
       return state === null ? refuse('refused') : accept(state);
     },
+    history: async ({ tabId }) => {
+      const kept = await history.history(tabId);
+      return kept === null ? refuse('not-applicable') : accept(kept);
+    },
+    exportHistory: async ({ tabId }) => {
+      const exported = await history.export(tabId);
+      return exported === null ? refuse('not-applicable') : accept(exported);
+    },
+    importHistory: async ({ text }) => {
+      const imported = await history.import(text);
+      return imported.ok
+        ? accept({ origin: imported.origin, added: imported.added, versions: imported.versions })
+        : refuse(imported.problem);
+    },
+    clearHistory: async ({ tabId }) =>
+      (await history.clear(tabId)) ? accept(true) : refuse('not-applicable'),
+    clearAllHistory: async () => accept(await history.clearAll()),
   };
 }

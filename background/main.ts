@@ -14,6 +14,7 @@ import { extensionTranslator } from '../webext/translator.ts';
 import { BadgePainter } from './badge-painter.ts';
 import { ErrorReporter } from './error-reporter.ts';
 import { protocolHandlers } from './handlers.ts';
+import { HistoryService } from './history-service.ts';
 import { HostAccess } from './host-access.ts';
 import { LinkHighlights } from './link-highlights.ts';
 import { Navigation, urlToJudge } from './navigation.ts';
@@ -22,6 +23,7 @@ import { PageHeaders } from './page-headers.ts';
 import { PageReader } from './page-reader.ts';
 import { PrivateWindows } from './private-windows.ts';
 import { RobotsReports } from './robots-reports.ts';
+import { SeenPathsStore } from './seen-paths-store.ts';
 import { SettingsService } from './settings-service.ts';
 import { SettingsStore } from './settings-store.ts';
 import type { StorageArea } from './storage-area.ts';
@@ -56,10 +58,12 @@ const settings = new SettingsService(
   new SettingsStore((browser.storage.sync as StorageArea | undefined) ?? null, local),
 );
 const access = new HostAccess((permissions) => browser.permissions.contains(permissions));
+// Each site's robots.txt versions: a private window's in memory only, gone when it closes.
+const versions = { normal: new VersionStore(local), private: new VersionStore(session) };
 const reports = new RobotsReports({
   stores: {
-    normal: { cache: new OriginCache(local), versions: new VersionStore(local) },
-    private: { cache: new OriginCache(session), versions: new VersionStore(session) },
+    normal: { cache: new OriginCache(local), versions: versions.normal },
+    private: { cache: new OriginCache(session), versions: versions.private },
   },
   fetchRobots: (url) => fetchRobotsTxtInBrowser(url, redirects),
   settings,
@@ -122,6 +126,14 @@ const navigation = new Navigation({
   onJudged: (tabId, url, report, page) => tabs.judged(tabId, url, report, page),
   onError,
 });
+// The pages visited on each site, when the user keeps them (never a private window's).
+const seenPaths = new SeenPathsStore(local, settings);
+const history = new HistoryService({
+  getTab: (tabId) => browser.tabs.get(tabId),
+  versions,
+  seen: seenPaths,
+  settings,
+});
 const handlers = protocolHandlers({
   tabs,
   settings,
@@ -132,6 +144,7 @@ const handlers = protocolHandlers({
   getTab: (tabId) => browser.tabs.get(tabId),
   access,
   fetchPage: (url) => fetchServedPage(url),
+  history,
 });
 
 browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.MessageSender) => {
@@ -161,6 +174,7 @@ browser.tabs.onUpdated.addListener((tabId, change, tab) => {
   if (url === null) return;
   const readPage = change.status !== 'loading';
   navigation.onTabUrl(tabId, url, tab.incognito, readPage).catch(errors.catcher('navigation'));
+  seenPaths.visit(url, tab.incognito).catch(errors.catcher('seen-paths'));
 });
 
 browser.tabs.onRemoved.addListener((tabId) => {

@@ -148,7 +148,7 @@ export class OriginCache {
   private readonly unstored = new Map<string, CacheEntry>();
   private clears = 0;
 
-  /** Defaults: Date.now, 500 origins, 6,000,000 bytes as storage.local charges them. */
+  /** Defaults: Date.now, 500 origins, 4,000,000 bytes as storage.local charges them. */
   constructor(
     storage: StorageArea,
     now: () => number = Date.now,

@@ -119,6 +119,37 @@ export interface ServedPage {
   cut: boolean;
 }
 
+/** One kept version of a site's robots.txt: its text, when it was first and last fetched (ms). */
+export interface HistoryVersion {
+  text: string;
+  firstSeen: number;
+  lastSeen: number;
+}
+
+/** A site's kept versions of robots.txt, oldest first, and the pages of it the user visited. */
+export interface OriginHistory {
+  origin: string;
+  versions: HistoryVersion[];
+  /** URLs of the site's visited pages, most recent first (none unless rememberPaths). */
+  seen: string[];
+  /** Whether visited pages are kept (the settings' rememberPaths). */
+  rememberPaths: boolean;
+}
+
+/** Why a history import was refused (background/version-store.ts checks the file). */
+export type HistoryImportProblem =
+  | 'not-json'
+  | 'not-an-object'
+  | 'wrong-format'
+  | 'unsupported-version'
+  | 'bad-origin'
+  | 'bad-versions'
+  | 'too-many-versions'
+  | 'bad-version'
+  | 'bad-time'
+  | 'text-too-large'
+  | 'storage-refused';
+
 /** Errors the background counted since it started (the options page's debug view). */
 export interface DebugInfo {
   /** Per place in the code: how many errors, the last message and when (ms). */
@@ -164,6 +195,24 @@ export type Protocol = {
   pageLinks: { req: { tabId: number }; res: LinkCounts; error: 'refused' };
   /** Outlines (or no longer) the page's nofollow, ugc and sponsored links; replies with the state. */
   highlightLinks: { req: { tabId: number; on: boolean }; res: boolean; error: 'refused' };
+  /** The tab's site's kept robots.txt versions and visited pages (the History view). */
+  history: { req: { tabId: number }; res: OriginHistory; error: 'not-applicable' };
+  /** The export file of the tab's site's history (JSON text), with its origin and size. */
+  exportHistory: {
+    req: { tabId: number };
+    res: { origin: string; text: string; versions: number };
+    error: 'not-applicable';
+  };
+  /** Adds an exported history to the kept versions (normal windows). */
+  importHistory: {
+    req: { text: string };
+    res: { origin: string; added: number; versions: number };
+    error: HistoryImportProblem;
+  };
+  /** Forgets the tab's site's history and visited pages. */
+  clearHistory: { req: { tabId: number }; res: true; error: 'not-applicable' };
+  /** Forgets every site's history and visited pages; replies with how many sites had one. */
+  clearAllHistory: { req: Empty; res: number; error: never };
 };
 
 export type MessageName = keyof Protocol;
@@ -260,6 +309,11 @@ const FIELDS: { [K in MessageName]: { [F in keyof RequestOf<K>]-?: FieldCheck } 
   servedPage: { tabId: TAB_ID },
   pageLinks: { tabId: TAB_ID },
   highlightLinks: { tabId: TAB_ID, on: BOOLEAN },
+  history: { tabId: TAB_ID },
+  exportHistory: { tabId: TAB_ID },
+  importHistory: { text: STRING },
+  clearHistory: { tabId: TAB_ID },
+  clearAllHistory: {},
 };
 
 /** Every message name, once (FIELDS has one entry per name, or the type check fails). */

@@ -63,6 +63,11 @@ const VALID: { [K in MessageName]: RequestOf<K> } = {
   servedPage: { tabId: 3 },
   pageLinks: { tabId: 3 },
   highlightLinks: { tabId: 3, on: true },
+  history: { tabId: 3 },
+  exportHistory: { tabId: 3 },
+  importHistory: { text: '{}' },
+  clearHistory: { tabId: 3 },
+  clearAllHistory: {},
 };
 
 describe('isMessage: only values marked as ours reach dispatch', () => {

@@ -8,7 +8,9 @@ import { ParsedFiles } from '../src/parsed-files.ts';
 import type { Outcome } from '../src/policy.ts';
 import {
   accept,
+  type HistoryVersion,
   type MessageName,
+  type OriginHistory,
   type Reply,
   type RequestOf,
   type Requests,
@@ -157,6 +159,8 @@ export interface FakeOptions {
   grant?: boolean;
   /** The session storage the pages share (pass one map to two fakes: a popup reopened). */
   memory?: Map<string, unknown>;
+  /** The tab's site's history (the History view); none: a page with no robots.txt. */
+  history?: OriginHistory;
 }
 
 /** An in-memory background behind the pages' Actions. */
@@ -174,6 +178,7 @@ export function fakeConnector(options: FakeOptions = {}): FakeConnector {
       url: 'about:blank',
       robots: s.robots,
     }));
+  let kept: OriginHistory | null = options.history ? structuredClone(options.history) : null;
   const store = (next: Settings) => {
     settings = next;
     // Like storage.onChanged, after the write and in every page, the writer's own included.
@@ -205,6 +210,40 @@ export function fakeConnector(options: FakeOptions = {}): FakeConnector {
     servedPage: async () => refuse('network'),
     pageLinks: async () => accept({ total: 12, nofollow: 3, ugc: 1, sponsored: 2, readMs: 0.2 }),
     highlightLinks: async ({ on }) => accept(on),
+    history: async () => (kept === null ? refuse('not-applicable') : accept(structuredClone(kept))),
+    exportHistory: async () => {
+      if (kept === null) return refuse('not-applicable');
+      const { origin, versions } = kept;
+      const file = { format: 'robots-lens-history', version: 1, origin, versions };
+      return accept({ origin, text: JSON.stringify(file), versions: versions.length });
+    },
+    importHistory: async ({ text }) => {
+      let file: unknown;
+      try {
+        file = JSON.parse(text);
+      } catch {
+        return refuse('not-json');
+      }
+      const f = file as Partial<{ format: string; origin: string; versions: HistoryVersion[] }>;
+      if (f?.format !== 'robots-lens-history') return refuse('wrong-format');
+      if (typeof f.origin !== 'string' || !Array.isArray(f.versions)) return refuse('bad-versions');
+      if (kept === null || kept.origin !== f.origin)
+        kept = { origin: f.origin, versions: [], seen: [], rememberPaths: false };
+      const known = new Set(kept.versions.map((v) => v.text));
+      const added = f.versions.filter((v) => !known.has(v.text));
+      kept.versions = [...kept.versions, ...added].sort((a, b) => a.firstSeen - b.firstSeen);
+      return accept({ origin: f.origin, added: added.length, versions: kept.versions.length });
+    },
+    clearHistory: async () => {
+      if (kept === null) return refuse('not-applicable');
+      kept = { ...kept, versions: [], seen: [] };
+      return accept(true);
+    },
+    clearAllHistory: async () => {
+      const had = kept !== null && kept.versions.length > 0 ? 1 : 0;
+      if (kept !== null) kept = { ...kept, versions: [], seen: [] };
+      return accept(had);
+    },
     ...options.override,
   };
   const recorded = Object.fromEntries(

@@ -3,11 +3,14 @@ import en from '../../_locales/en/messages.json';
 import { BadgePainter } from '../../background/badge-painter.ts';
 import { ErrorReporter } from '../../background/error-reporter.ts';
 import { protocolHandlers } from '../../background/handlers.ts';
+import { HistoryService } from '../../background/history-service.ts';
 import { HostAccess } from '../../background/host-access.ts';
+import { SeenPathsStore } from '../../background/seen-paths-store.ts';
 import { SettingsService } from '../../background/settings-service.ts';
 import { SettingsStore } from '../../background/settings-store.ts';
 import { TabReports } from '../../background/tab-reports.ts';
 import { Translators } from '../../background/translators.ts';
+import { VersionStore } from '../../background/version-store.ts';
 import { lookupIn, translator } from '../../src/explain/index.ts';
 import {
   dispatch,
@@ -71,7 +74,19 @@ function setup() {
     highlights,
     onError: (where, error) => errors.report(where, error),
   });
+  // The history over the same storage, as main.ts shares one version store per kind of window.
+  const versions = { normal: new VersionStore(local), private: new VersionStore(session) };
+  const history = new HistoryService({
+    getTab: async (tabId) => {
+      if (tabId !== 1) throw new Error(`No tab with id: ${tabId}`);
+      return { url: TAB_URL, incognito: false };
+    },
+    versions,
+    seen: new SeenPathsStore(local, settings),
+    settings,
+  });
   const handlers = protocolHandlers({
+    history,
     tabs,
     settings,
     reports,
@@ -195,6 +210,49 @@ describe('protocolHandlers: every message is answered', () => {
     highlightLinks: {
       req: { tabId: 1, on: true },
       check: (reply) => expect(reply).toEqual({ ok: true, value: true }),
+    },
+    history: {
+      req: { tabId: 1 },
+      check: (reply) =>
+        expect(reply).toEqual({
+          ok: true,
+          value: { origin: 'https://a.test', versions: [], seen: [], rememberPaths: false },
+        }),
+    },
+    exportHistory: {
+      req: { tabId: 1 },
+      check: (reply) => {
+        expect(reply.ok && reply.value.origin).toBe('https://a.test');
+        expect(reply.ok && JSON.parse(reply.value.text)).toMatchObject({
+          format: 'robots-lens-history',
+          version: 1,
+          origin: 'https://a.test',
+          versions: [],
+        });
+      },
+    },
+    importHistory: {
+      req: {
+        text: JSON.stringify({
+          format: 'robots-lens-history',
+          version: 1,
+          origin: 'https://a.test',
+          versions: [{ text: TEXT, firstSeen: 10, lastSeen: 20 }],
+        }),
+      },
+      check: (reply) =>
+        expect(reply).toEqual({
+          ok: true,
+          value: { origin: 'https://a.test', added: 1, versions: 1 },
+        }),
+    },
+    clearHistory: {
+      req: { tabId: 1 },
+      check: (reply) => expect(reply).toEqual({ ok: true, value: true }),
+    },
+    clearAllHistory: {
+      req: {},
+      check: (reply) => expect(reply).toEqual({ ok: true, value: 0 }),
     },
   };
 

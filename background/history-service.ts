@@ -1,0 +1,102 @@
+// Each site's robots.txt history as the History view and the export ask for it: the versions the
+// background kept (the version store of the tab's kind of window: a private window's live in
+// storage.session and go with it), the pages of the site the user visited (when kept), export,
+// import and clearing.
+import { robotsOrigin } from '../src/policy.ts';
+import type { HistoryImportProblem, OriginHistory } from '../src/protocol.ts';
+import type { SeenPathsStore } from './seen-paths-store.ts';
+import type { SettingsService } from './settings-service.ts';
+import type { TabFacts } from './tab-reports.ts';
+import type { VersionStore } from './version-store.ts';
+
+export interface HistoryServiceDeps {
+  getTab: (tabId: number) => Promise<TabFacts>;
+  versions: { normal: VersionStore; private: VersionStore };
+  seen: SeenPathsStore;
+  settings: SettingsService;
+}
+
+/** A tab's site and the version store of its kind of window; null for a page with no robots.txt. */
+type Site = { origin: string; versions: VersionStore; incognito: boolean } | null;
+
+export class HistoryService {
+  private readonly deps: HistoryServiceDeps;
+
+  constructor(deps: HistoryServiceDeps) {
+    this.deps = deps;
+  }
+
+  private async site(tabId: number): Promise<Site> {
+    const tab = await this.deps.getTab(tabId);
+    const origin = tab.url === undefined ? null : robotsOrigin(tab.url);
+    if (origin === null) return null;
+    const { versions } = this.deps;
+    return {
+      origin,
+      versions: tab.incognito ? versions.private : versions.normal,
+      incognito: tab.incognito,
+    };
+  }
+
+  /** The tab's site's versions, oldest first, and its visited pages; null: no robots.txt here. */
+  async history(tabId: number): Promise<OriginHistory | null> {
+    const site = await this.site(tabId);
+    if (site === null) return null;
+    const [versions, seen, settings] = await Promise.all([
+      site.versions.history(site.origin),
+      site.incognito ? [] : this.deps.seen.urls(site.origin),
+      this.deps.settings.get(),
+    ]);
+    return { origin: site.origin, versions, seen, rememberPaths: settings.rememberPaths };
+  }
+
+  /** The export file of the tab's site's history (JSON); null: no robots.txt here. */
+  async export(tabId: number): Promise<{ origin: string; text: string; versions: number } | null> {
+    const site = await this.site(tabId);
+    if (site === null) return null;
+    const exported = await site.versions.exportHistory(site.origin);
+    return {
+      origin: site.origin,
+      text: `${JSON.stringify(exported, null, 2)}\n`,
+      versions: exported.versions.length,
+    };
+  }
+
+  /** Imports an export file into the normal windows' history; never throws. */
+  async import(
+    text: string,
+  ): Promise<
+    | { ok: true; origin: string; added: number; versions: number }
+    | { ok: false; problem: HistoryImportProblem | 'not-json' }
+  > {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      return { ok: false, problem: 'not-json' };
+    }
+    const result = await this.deps.versions.normal.importHistory(value);
+    return result.ok
+      ? { ok: true, origin: result.origin, added: result.added, versions: result.versions }
+      : { ok: false, problem: result.problem };
+  }
+
+  /** Forgets the tab's site's history and visited pages; false: no robots.txt here. */
+  async clear(tabId: number): Promise<boolean> {
+    const site = await this.site(tabId);
+    if (site === null) return false;
+    await Promise.all([site.versions.clearOrigin(site.origin), this.deps.seen.clear(site.origin)]);
+    return true;
+  }
+
+  /** Forgets every site's history and visited pages (both kinds of window); how many sites. */
+  async clearAll(): Promise<number> {
+    const { versions, seen } = this.deps;
+    const [count] = await Promise.all([
+      versions.normal.clear(),
+      versions.private.clear(),
+      seen.clear(null),
+    ]);
+    return count;
+  }
+}
