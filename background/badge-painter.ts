@@ -1,6 +1,8 @@
 // Paints a tab's toolbar badge: the first robot's verdict for the tab's URL, with the deciding
 // line in the tooltip, in the user's language.
+import { markChange } from '../src/explain/badge.ts';
 import { badgeFor, emptyBadge } from '../src/explain/index.ts';
+import type { ChangeSeverityLevel } from '../src/history/severity.ts';
 import type { PageFacts } from '../src/page/facts.ts';
 import { judgePage } from '../src/page/judge.ts';
 import type { RobotsFetch } from '../src/policy.ts';
@@ -36,7 +38,7 @@ export class BadgePainter {
   async paint(
     tabId: number,
     url: string,
-    fetched: RobotsFetch | null,
+    fetched: (RobotsFetch & { changeSeverity?: ChangeSeverityLevel | null }) | null,
     page: PageFacts | null = null,
   ): Promise<void> {
     const { robots, language } = await this.deps.settings.get();
@@ -54,11 +56,13 @@ export class BadgePainter {
             t,
             said?.robots[0] ?? null,
           );
+    // A file that changed since the last fetch is marked (critical changes in dark red).
+    const marked = markChange(badge, fetched?.changeSeverity ?? null, t);
     const { action } = this.deps;
     await Promise.all([
-      action.setBadgeText({ tabId, text: badge.text }),
-      action.setBadgeBackgroundColor({ tabId, color: badge.color }),
-      action.setTitle({ tabId, title: badge.title }),
+      action.setBadgeText({ tabId, text: marked.text }),
+      action.setBadgeBackgroundColor({ tabId, color: marked.color }),
+      action.setTitle({ tabId, title: marked.title }),
       action.setBadgeTextColor?.({ tabId, color: '#ffffff' }),
     ]);
   }

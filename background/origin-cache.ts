@@ -2,6 +2,8 @@
 // the background's stops and browser restarts: at most 500 origins and a byte budget counted as
 // Chromium charges storage.local, least recently used first out; bodies stored gzipped when that
 // is smaller; one fetch at a time per origin; expired entries purged.
+
+import type { ChangeSeverityLevel } from '../src/history/severity.ts';
 import {
   CACHE_REQUESTS,
   type CacheRequest,
@@ -21,6 +23,11 @@ export interface CacheEntry extends RobotsFetch {
    * then does a report read the versions, so a popup opening on a cached file reads no more.
    */
   changed: boolean;
+  /**
+   * When `changed`: how much the change matters for the robots the user had then (critical,
+   * warning, info: src/history/severity.ts); null or absent otherwise (entries before 2026-11-23).
+   */
+  changeSeverity?: ChangeSeverityLevel | null;
 }
 
 type OkOutcome = Extract<Outcome, { kind: 'ok' }>;
@@ -35,11 +42,20 @@ export interface StoredEntry extends Omit<CacheEntry, 'outcome'> {
   outcome: StoredOutcome;
 }
 
-/** What a fetch gives the cache: the facts, and whether the body changed (default: no). */
-export type FreshFetch = Omit<RobotsFetch, 'origin'> & { changed?: boolean };
+/** What a fetch gives the cache: the facts, whether the body changed (default: no) and how much. */
+export type FreshFetch = Omit<RobotsFetch, 'origin'> & {
+  changed?: boolean;
+  changeSeverity?: ChangeSeverityLevel | null;
+};
 
 /** A fetch as the cache hands it out: the entry, and whether it came from the cache. */
-export type CachedFetch = RobotsFetch & { changed: boolean; fromCache: boolean };
+export type CachedFetch = RobotsFetch & {
+  changed: boolean;
+  changeSeverity?: ChangeSeverityLevel | null;
+  fromCache: boolean;
+};
+
+const SEVERITIES: readonly ChangeSeverityLevel[] = ['critical', 'warning', 'info'];
 
 export const CACHE_SCHEMA_VERSION = 3;
 /** At most this many origins stay cached. */
@@ -117,6 +133,10 @@ export function readEntry(value: unknown): StoredEntry | null {
       ? { cacheRequest: v['cacheRequest'] as CacheRequest }
       : {}),
     changed: v['changed'] === true,
+    // Added 2026-11-23 without a schema bump, as cacheRequest.
+    ...(SEVERITIES.includes(v['changeSeverity'] as ChangeSeverityLevel)
+      ? { changeSeverity: v['changeSeverity'] as ChangeSeverityLevel }
+      : {}),
   };
 }
 

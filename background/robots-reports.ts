@@ -1,6 +1,7 @@
 // Each origin's robots.txt: fetched the way crawlers do, cached, its versions kept, parsed once,
 // and judged for the user's robots. Private windows use stores that never reach the disk.
 import { type RobotVerdicts, verdictsFor } from '../src/crawlers.ts';
+import { changeSeverity } from '../src/history/severity.ts';
 import type { ParsedFiles } from '../src/parsed-files.ts';
 import {
   cacheRequestOf,
@@ -48,7 +49,7 @@ export class RobotsReports {
       origin,
       async () => {
         // Only a fetch needs the lifetime setting: a popup served from the cache skips it.
-        const { cacheLifetimeMs } = await this.deps.settings.get();
+        const { cacheLifetimeMs, robots } = await this.deps.settings.get();
         const generation = cache.generation;
         const fetchedAt = this.now();
         const facts = await this.deps.fetchRobots(`${origin}/robots.txt`);
@@ -68,6 +69,14 @@ export class RobotsReports {
           expiresAt: expiresAt(fetchedAt, cacheControl, cacheLifetimeMs),
           cacheRequest: cacheRequestOf(cacheControl, cacheLifetimeMs),
           changed: previous !== null,
+          // How much the change matters for the user's robots (the badge marks it; issue 16).
+          changeSeverity:
+            previous === null || outcome.kind !== 'ok'
+              ? null
+              : changeSeverity(
+                  { before: previous, after: outcome.text, robots, urls: [] },
+                  this.deps.parsedFiles,
+                ).severity,
         };
       },
       force,

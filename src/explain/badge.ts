@@ -21,7 +21,31 @@ export const BADGE_COLORS = {
   unreachable: '#9a6700',
   /** Crawlable, but the page says noindex. */
   noindex: '#bc4c00',
+  /** robots.txt changed since the last fetch, and now blocks / for every robot in the list. */
+  criticalChange: '#82071e',
 } as const;
+
+/** The mark after the verdict's symbol when robots.txt changed since the last fetch. */
+export const CHANGED_MARK = '•';
+
+/**
+ * Marks a badge for a robots.txt that changed since the last fetch (issue 16): a dot after the
+ * symbol and a sentence in the tooltip; a critical change (every robot of the list now blocked on
+ * `/`) also turns the badge dark red. `severity` null: unchanged, the badge as it is.
+ */
+export function markChange(
+  badge: Badge,
+  severity: 'critical' | 'warning' | 'info' | null,
+  t: Translator,
+): Badge {
+  if (severity === null || badge.text === '') return badge;
+  const said = severity === 'critical' ? t('badgeChangedCritical') : t('badgeChanged');
+  return {
+    text: `${badge.text}${CHANGED_MARK}`,
+    color: severity === 'critical' ? BADGE_COLORS.criticalChange : badge.color,
+    title: `${badge.title}\n${said}`,
+  };
+}
 
 /** No verdict to show (not an http(s) page, checking off, no robot): an empty badge. */
 export function emptyBadge(t: Translator): Badge {

@@ -223,6 +223,33 @@ describe('RobotsReports.report: previous versions', () => {
     expect(await previousOf(reports, cached)).toBe('old');
   });
 
+  test('how much a change matters, for the badge (issue 16, item 3), kept with the cache entry', async () => {
+    const { reports, network, later } = setup();
+    const base = 'User-agent: *\nDisallow: /private/\n';
+    network.serve(A, response(base));
+    expect(await reports.report(A, false, false)).toMatchObject({ changed: false });
+    // A comment only: information.
+    network.serve(A, response(`# edited\n${base}`));
+    later(MAX_CACHE_MS);
+    expect(await reports.report(A, false, false)).toMatchObject({
+      changed: true,
+      changeSeverity: 'info',
+    });
+    // The issue's critical case: a new block on / for every robot.
+    network.serve(A, response('User-agent: *\nDisallow: /\n'));
+    later(MAX_CACHE_MS);
+    expect(await reports.report(A, false, false)).toMatchObject({
+      changed: true,
+      changeSeverity: 'critical',
+    });
+    // Served from the cache (storage read again by a worker started afresh): still critical.
+    later(HOUR);
+    expect(await reports.report(A, false, false)).toMatchObject({
+      fromCache: true,
+      changeSeverity: 'critical',
+    });
+  });
+
   test('a manual refresh keeps the previous version when it changed', async () => {
     // old → new → new again: the popup still shows what changed.
     const { reports, network, later } = setup();

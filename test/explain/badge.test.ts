@@ -1,7 +1,14 @@
 import { describe, expect, test } from 'vitest';
 import en from '../../_locales/en/messages.json';
 import ru from '../../_locales/ru/messages.json';
-import { BADGE_COLORS, badgeFor, lookupIn, translator } from '../../src/explain/index.ts';
+import { markChange } from '../../src/explain/badge.ts';
+import {
+  BADGE_COLORS,
+  badgeFor,
+  emptyBadge,
+  lookupIn,
+  translator,
+} from '../../src/explain/index.ts';
 import type { Outcome } from '../../src/policy.ts';
 import { parseRobotsTxt } from '../../src/robots/index.ts';
 
@@ -105,5 +112,33 @@ describe('badgeFor with what the page says (issue 11)', () => {
     const url = 'https://a.test/private/x';
     const said = page(url, { metas: [{ name: 'robots', content: 'noindex' }] });
     expect(badgeFor('Googlebot', url, report(ok), robots, t, said).text).toBe('✕');
+  });
+});
+
+describe('markChange: a robots.txt that changed since the last visit (issue 16, item 3)', () => {
+  const base = { text: '✕', color: BADGE_COLORS.disallowed, title: 'Googlebot: disallowed' };
+  const rows: [string, 'critical' | 'warning' | 'info' | null, string, string, boolean][] = [
+    ['unchanged: the badge as it is', null, '✕', BADGE_COLORS.disallowed, false],
+    ['comments only (info): the dot, same colour', 'info', '✕•', BADGE_COLORS.disallowed, true],
+    ['one robot changes (warning): the dot', 'warning', '✕•', BADGE_COLORS.disallowed, true],
+    [
+      'a new block on / for every robot (critical): the dot, dark red',
+      'critical',
+      '✕•',
+      BADGE_COLORS.criticalChange,
+      true,
+    ],
+  ];
+  for (const [what, severity, text, color, said] of rows) {
+    test(what, () => {
+      const marked = markChange(base, severity, t);
+      expect(marked.text).toBe(text);
+      expect(marked.color).toBe(color);
+      expect(marked.title.startsWith(base.title)).toBe(true);
+      expect(marked.title.includes('changed since the last visit')).toBe(said);
+    });
+  }
+  test('an empty badge (nothing judged) stays empty', () => {
+    expect(markChange(emptyBadge(t), 'critical', t)).toEqual(emptyBadge(t));
   });
 });
