@@ -1,6 +1,8 @@
 // What the popup shows for a tab report: the background's verdicts and the fetch, in words.
 
+import type { RobotAiSignals } from '../../src/ai/report.ts';
 import type { RobotVerdicts } from '../../src/crawlers.ts';
+import { type AiAnswers, aiAnswers, type ExplainedAi, explainAi } from '../../src/explain/ai.ts';
 import {
   type Blanket,
   type ExplainedVerdict,
@@ -54,6 +56,10 @@ export interface PopupModel {
 export interface PopupRow extends ExplainedVerdict {
   page: ExplainedPage;
   combined: CombinedRow;
+  /** What the site says about AI use to this robot, per question; absent when the report has no aiSignals. */
+  aiAnswers?: AiAnswers;
+  /** The same in words; null or absent when nothing worth saying (not an AI crawler, nothing said). */
+  ai?: ExplainedAi | null;
 }
 
 export interface PageModel {
@@ -73,6 +79,24 @@ function withPage(
     const page = judgement.robots[i] ?? unknownPage(row.robot);
     const combined = combineRow(row.verdict, page, judgement.canonical, canonicalCrawl(row.robot));
     return { ...row, page: explainPage(page, combined, judgement, t), combined };
+  });
+}
+
+/** Each row's AI-usage picture from the report's aiSignals, matched by robot. */
+function withAi(
+  rows: PopupRow[],
+  signals: readonly RobotAiSignals[] | null | undefined,
+  t: Translator,
+): PopupRow[] {
+  if (!Array.isArray(signals)) return rows;
+  return rows.map((row) => {
+    const found = signals.find((s) => s.robot === row.robot);
+    if (found === undefined) return row;
+    return {
+      ...row,
+      aiAnswers: aiAnswers(found.signals),
+      ai: explainAi(row.robot, found.signals, t),
+    };
   });
 }
 
@@ -128,6 +152,18 @@ export function popupModel(
     outcome.kind === 'unavailable' ? 'allow' : outcome.kind === 'unreachable' ? 'disallow' : null;
   const judgement = judgePage(report.page, report.robots, now);
   const canonicalCrawl = canonicalCrawlOf(judgement, origin, blanket, report.canonicalVerdicts);
+  const rows = withAi(
+    withPage(
+      blanket === null
+        ? report.verdicts.map((v) => explainVerdict(v, t, options.showOtherReadings ?? true))
+        : explainBlanket(report.robots, blanket, t),
+      judgement,
+      t,
+      canonicalCrawl,
+    ),
+    blanket === null ? report.aiSignals : null,
+    t,
+  );
   return {
     ...base,
     status: outcome.kind,
@@ -140,14 +176,7 @@ export function popupModel(
     hasFile: outcome.kind === 'ok',
     changed,
     blanket,
-    rows: withPage(
-      blanket === null
-        ? report.verdicts.map((v) => explainVerdict(v, t, options.showOtherReadings ?? true))
-        : explainBlanket(report.robots, blanket, t),
-      judgement,
-      t,
-      canonicalCrawl,
-    ),
+    rows,
     page: { facts: report.page, judgement, linksHighlighted: report.linksHighlighted },
   };
 }

@@ -1,6 +1,7 @@
 // The verdict matrix: one row per robot, with the deciding rule, why, and other readings.
 
 import { useState } from 'preact/hooks';
+import type { AiAnswers, ExplainedAi } from '../../src/explain/ai.ts';
 import {
   type ExplainedVerdict,
   type MessageKey,
@@ -12,7 +13,12 @@ import type { ExplainedPage } from '../../src/explain/page.ts';
 
 export interface VerdictTableProps {
   /** With `page`: what the page says to each robot, shown beside its robots.txt verdict. */
-  rows: (ExplainedVerdict & { page?: ExplainedPage })[];
+  rows: (ExplainedVerdict & {
+    page?: ExplainedPage;
+    /** What the site says about AI use, when the report carried it (the rows' data-ai-* seams). */
+    aiAnswers?: AiAnswers;
+    ai?: ExplainedAi | null;
+  })[];
   t: Translator;
   caption: string;
   /** Show a line in the file view. */
@@ -110,6 +116,22 @@ function CopyRule({
   );
 }
 
+/** What the site says about AI use to this robot, and where robots.txt lets it in regardless. */
+function AiLines({ ai }: { ai: ExplainedAi }) {
+  return (
+    <>
+      <div class="note ai-signals" data-ai-signals="">
+        {ai.sentence}
+      </div>
+      {ai.conflicts.map((c) => (
+        <div class="conflict" data-ai-conflict="" key={c}>
+          {c}
+        </div>
+      ))}
+    </>
+  );
+}
+
 export function VerdictTable({
   rows,
   t,
@@ -120,6 +142,8 @@ export function VerdictTable({
   onCopy,
   robotsUrl = null,
 }: VerdictTableProps) {
+  // The aipref drafts Content-Usage was read by, said once under the rows that read it.
+  const draft = rows.find((r) => r.ai?.draft != null)?.ai?.draft ?? undefined;
   return (
     <table class="verdicts">
       <caption>{caption}</caption>
@@ -147,6 +171,13 @@ export function VerdictTable({
                     ...(row.page === undefined
                       ? {}
                       : { 'data-page-index': row.page.index, 'data-page-follow': row.page.follow }),
+                    ...(row.aiAnswers == null
+                      ? {}
+                      : {
+                          'data-ai-train': row.aiAnswers.train.answer,
+                          'data-ai-answers': row.aiAnswers.answers.answer,
+                          'data-ai-search': row.aiAnswers.search.answer,
+                        }),
                   }
                 : { 'data-tester-robot': row.robot, 'data-tester-verdict': row.verdict })}
             >
@@ -213,11 +244,21 @@ export function VerdictTable({
                     {line}
                   </div>
                 ))}
+                {row.ai != null && <AiLines ai={row.ai} />}
               </td>
             </tr>
           );
         })}
       </tbody>
+      {draft !== undefined && (
+        <tfoot>
+          <tr>
+            <td colSpan={3} class="muted" data-ai-draft="">
+              {draft}
+            </td>
+          </tr>
+        </tfoot>
+      )}
     </table>
   );
 }
