@@ -9,6 +9,8 @@
 // Preferences"): any no wins, else any yes, else nothing said. Content-Signal applies to the
 // robot's groups whatever the verdict; Content-Usage rules only where the robot may crawl (attach
 // §3.1, applied in src/ai).
+import { type ManagedBlock, parseContentSignalValue } from '../ai/content-signal.ts';
+import { parseUsageStatement, splitContentUsageValue } from '../ai/content-usage.ts';
 import type { AiSignals } from '../ai/signals.ts';
 import { type CrawlerProfile, findCrawler } from '../crawlers.ts';
 import { listText, vendorText } from './formats.ts';
@@ -200,4 +202,48 @@ export function explainAi(robot: string, signals: AiSignals, t: Translator): Exp
 /** The aipref drafts this reading implements, once per view where Content-Usage was read. */
 export function aiDraftText(signals: AiSignals, t: Translator): string {
   return t('aiDraftNote', signals.vocabDraft, signals.attachDraft);
+}
+
+/** One line's stated preferences per question (a Content-Signal or Content-Usage line). */
+export type AiLinePreferences = Partial<Record<AiQuestion, 'yes' | 'no'>>;
+
+/** A `Content-Signal:` line's value as preferences per question. */
+export function contentSignalPreferences(value: string): AiLinePreferences {
+  const { signals } = parseContentSignalValue(value);
+  const out: AiLinePreferences = {};
+  for (const q of AI_QUESTIONS) {
+    const v = signals[NAMES[q].signal];
+    if (v !== undefined) out[q] = v;
+  }
+  return out;
+}
+
+/** A `Content-Usage:` rule's value (optional path, then the statement) as preferences per question. */
+export function contentUsagePreferences(value: string): AiLinePreferences {
+  const { preferences } = parseUsageStatement(splitContentUsageValue(value).statement);
+  const out: AiLinePreferences = {};
+  for (const q of AI_QUESTIONS) {
+    const v = preferences[NAMES[q].usage];
+    if (v !== 'unset') out[q] = v === 'y' ? 'yes' : 'no';
+  }
+  return out;
+}
+
+/** A line's preferences in plain words ("no to AI training and yes to search results"); null: none. */
+export function aiLineGlossText(prefs: AiLinePreferences, t: Translator): string | null {
+  const parts: string[] = [];
+  for (const answer of ['no', 'yes'] as const) {
+    const uses = AI_QUESTIONS.filter((q) => prefs[q] === answer).map((q) => t(USES[q]));
+    if (uses.length > 0)
+      parts.push(t(answer === 'no' ? 'aiGlossNo' : 'aiGlossYes', listText(uses, t)));
+  }
+  return parts.length === 0 ? null : listText(parts, t);
+}
+
+/** The Cloudflare-managed block's range in words; null when it has no BEGIN marker. */
+export function managedBlockText(block: ManagedBlock | null, t: Translator): string | null {
+  if (block === null || block.begin === null) return null;
+  return block.end === null
+    ? t('aiManagedBlockFrom', block.begin)
+    : t('aiManagedBlock', block.begin, block.end);
 }

@@ -13,9 +13,13 @@ import {
   type AiAnswer,
   aiAnswers,
   aiKindOf,
+  aiLineGlossText,
   aiSaysText,
   aiSourceText,
+  contentSignalPreferences,
+  contentUsagePreferences,
   explainAi,
+  managedBlockText,
 } from '../../src/explain/ai.ts';
 import { lookupIn, type Messages, translator } from '../../src/explain/index.ts';
 import { parseRobotsTxt } from '../../src/robots/index.ts';
@@ -296,5 +300,31 @@ describe('four languages: every sentence found and filled', () => {
     const tr = translator(lookupIn(ru as Messages), 'ru');
     const text = 'User-agent: *\nContent-Signal: ai-train=no\nAllow: /\n';
     expect(aiSaysText(aiAnswers(signalsOf(text, 'GPTBot')), tr)).toContain('«нет» для обучения ИИ');
+  });
+});
+
+describe('Records: a line in plain words, the managed block named', () => {
+  test.each([
+    // Cloudflare, Content Signals Policy: the managed line.
+    ['search=yes, ai-train=no', 'signal', 'no to AI training and yes to search results'],
+    ['ai-input=no, ai-train=no', 'signal', 'no to AI training and AI answers'],
+    ['use=full', 'signal', null],
+    // draft-ietf-aipref-attach-05 §3: an optional path, then the statement (vocab-08 labels).
+    ['/articles/ train-ai=n, search=y', 'usage', 'no to AI training and yes to search results'],
+    ['ai-use=y', 'usage', 'yes to AI answers'],
+    ['tdm=n', 'usage', null],
+  ] as const)('%s (%s)', (value, kind, want) => {
+    const prefs =
+      kind === 'signal' ? contentSignalPreferences(value) : contentUsagePreferences(value);
+    expect(aiLineGlossText(prefs, t)).toBe(want);
+  });
+
+  test.each([
+    [{ begin: 1, end: 5 }, 'Cloudflare-managed block: lines 1 to 5'],
+    [{ begin: 3, end: null }, 'Cloudflare-managed block from line 3 (no end marker)'],
+    [{ begin: null, end: 4 }, null],
+    [null, null],
+  ])('%j', (block, want) => {
+    expect(managedBlockText(block, t)).toBe(want);
   });
 });

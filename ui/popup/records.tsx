@@ -1,6 +1,13 @@
 // The parsed file: groups (those of the selected robot highlighted), sitemaps, other lines,
 // and problems, each with its line.
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { findManagedBlock } from '../../src/ai/content-signal.ts';
+import {
+  aiLineGlossText,
+  contentSignalPreferences,
+  contentUsagePreferences,
+  managedBlockText,
+} from '../../src/explain/ai.ts';
 import {
   diagnosticText,
   type ExplainedVerdict,
@@ -75,6 +82,14 @@ export function Records({
   const misspeltAgents = parsed.diagnostics.filter(
     (d) => d.code === 'misspelled-key' && d.params.canonical === 'user-agent',
   );
+  // Content-Signal and Content-Usage lines, shown in their group with what they say in words.
+  const aiLines = parsed.others.filter(
+    (o) => o.groupLine !== null && (o.key === 'content-signal' || o.key === 'content-usage'),
+  );
+  const managedBlock = useMemo(
+    () => managedBlockText(findManagedBlock(text, parsed.lineCount), t),
+    [text, parsed, t],
+  );
   const root = useRef<HTMLDivElement>(null);
   // A robot picked: its (first) group scrolled into view, highlighted.
   const first = groupLines[0];
@@ -102,6 +117,11 @@ export function Records({
 
       <h2>{t('groupsHeading')}</h2>
       {parsed.groups.length === 0 && <p class="muted">{t('noGroups')}</p>}
+      {managedBlock !== null && (
+        <p class="muted" data-managed-block="">
+          {managedBlock}
+        </p>
+      )}
       <ol class="groups">
         {parsed.groups.map((g) => (
           <li
@@ -129,6 +149,38 @@ export function Records({
                   </li>
                 ))}
             </ul>
+            {aiLines.some((o) => o.groupLine === g.line) && (
+              <ul class="ai-lines">
+                {aiLines
+                  .filter((o) => o.groupLine === g.line)
+                  .map((o) => {
+                    const isSignal = o.key === 'content-signal';
+                    const gloss = aiLineGlossText(
+                      isSignal
+                        ? contentSignalPreferences(o.value)
+                        : contentUsagePreferences(o.value),
+                      t,
+                    );
+                    return (
+                      <li key={o.line} data-ai-line={o.line}>
+                        <button
+                          type="button"
+                          class="link"
+                          title={t('jumpToLine', o.line)}
+                          onClick={() => onJump(o.line)}
+                        >
+                          <code>
+                            {isSignal ? 'Content-Signal' : 'Content-Usage'}:{' '}
+                            {printableText(o.value)}
+                          </code>
+                        </button>{' '}
+                        <span class="muted">{t('ruleAtLine', o.line)}</span>
+                        {gloss !== null && <span class="note"> · {gloss}</span>}
+                      </li>
+                    );
+                  })}
+              </ul>
+            )}
             {g.rules.length === 0 ? (
               <p class="muted">{t('noRules')}</p>
             ) : (

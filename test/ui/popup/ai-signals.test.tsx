@@ -127,3 +127,30 @@ describe('a report without aiSignals changes nothing', () => {
     expect(document.querySelector('[data-ai-conflict]')).toBeNull();
   });
 });
+
+describe('Records: Content-Signal and Content-Usage lines in their group', () => {
+  test("Cloudflare's managed block and line, with what it says", async () => {
+    const { Records } = await import('../../../ui/popup/records.tsx');
+    const text = `${CLOUDFLARE}\n\nUser-agent: GPTBot\nContent-Usage: /articles/ train-ai=n\nAllow: /\n`;
+    render(
+      <Records
+        parsed={parseRobotsTxt(text)}
+        text={text}
+        rows={[]}
+        selected="GPTBot"
+        onSelect={() => {}}
+        onJump={() => {}}
+        t={t}
+      />,
+    );
+    expect(document.querySelector('[data-managed-block]')?.textContent).toBe(
+      'Cloudflare-managed block: lines 1 to 5',
+    );
+    const signal = document.querySelector('[data-group-line="2"] [data-ai-line="3"]');
+    expect(signal?.textContent).toContain('Content-Signal: search=yes, ai-train=no');
+    expect(signal?.textContent).toContain('no to AI training and yes to search results');
+    const usage = document.querySelector('[data-group-line="7"] [data-ai-line="8"]');
+    expect(usage?.textContent).toContain('Content-Usage: /articles/ train-ai=n');
+    expect(usage?.textContent).toContain('no to AI training');
+  });
+});
