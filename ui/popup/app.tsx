@@ -25,6 +25,7 @@ const FileView = lazyView(() => import('./views.ts').then((m) => m.FileView));
 const Summary = lazyView(() => import('./views.ts').then((m) => m.Summary));
 const Tester = lazyView(() => import('./views.ts').then((m) => m.Tester));
 const PageView = lazyView(() => import('./views.ts').then((m) => m.PageView));
+const HistoryView = lazyView(() => import('./views.ts').then((m) => m.HistoryView));
 const RobotEditor = lazyView(() => import('./views.ts').then((m) => m.RobotEditor));
 
 type State =
@@ -366,7 +367,8 @@ export function App({ tabId, actions, t, initial }: AppProps) {
   const available: View[] = VIEWS.filter(
     (v) =>
       (model.hasFile || !['records', 'file', 'summary'].includes(v)) &&
-      (model.page !== null || v !== 'page'),
+      (model.page !== null || v !== 'page') &&
+      (model.origin !== null || v !== 'history'),
   );
   const current = available.includes(view) ? view : 'verdicts';
   // Views are built the first time they are shown, then kept (hidden): what is typed in them stays.
@@ -544,6 +546,16 @@ export function App({ tabId, actions, t, initial }: AppProps) {
                 />
               ),
           )}
+          {tabId !== null &&
+            panel('history', () => (
+              <HistoryView
+                tabId={tabId}
+                actions={actions}
+                robots={settings.robots}
+                testerUrl={memory.testerUrl}
+                t={t}
+              />
+            ))}
           {panel('robots', () => (
             <>
               <RobotEditor

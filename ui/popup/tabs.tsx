@@ -9,6 +9,7 @@ export const VIEWS = [
   'file',
   'summary',
   'tester',
+  'history',
   'robots',
 ] as const;
 export type View = (typeof VIEWS)[number];
@@ -19,6 +20,7 @@ const LABELS: Record<View, MessageKey> = {
   file: 'tabFile',
   summary: 'tabSummary',
   tester: 'tabTester',
+  history: 'tabHistory',
   robots: 'tabRobots',
 };
 
