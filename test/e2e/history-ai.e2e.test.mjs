@@ -1,0 +1,171 @@
+// End-to-end: what changed and what AI may do (issue 16), in real Chromium and Firefox ESR. A
+// robots.txt that changes between two visits gives two versions in the History view, with the
+// diff, the verdict impact on a page visited (visited pages kept: the setting is on) and the
+// badge mark of a critical change. A site that says no to AI training (Cloudflare's Content-Signal
+// in robots.txt) and no to AI use on a page (the aipref Content-Usage header) gets those answers
+// on the AI crawlers' rows, with the contradiction of a training crawler allowed to crawl.
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import { after, before, describe, test } from 'node:test';
+import { launchChromium, launchFirefox } from './browsers.mjs';
+
+const wait = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Polls `read` until `ok(value)` or the time is up; returns the last value read. */
+async function until(read, ok, { timeout = 10_000, every = 100 } = {}) {
+  const end = Date.now() + timeout;
+  let value = await read();
+  while (!ok(value) && Date.now() < end) {
+    await wait(every);
+    value = await read();
+  }
+  return value;
+}
+
+/** One origin whose robots.txt the test changes; `/usage` answers with a Content-Usage header. */
+async function startSite(host) {
+  const site = { robots: 'User-agent: *\nDisallow: /private/\n', requests: 0 };
+  const server = createServer((req, res) => {
+    if (req.url === '/robots.txt') {
+      site.requests++;
+      return res.writeHead(200, { 'content-type': 'text/plain' }).end(site.robots);
+    }
+    const headers = { 'content-type': 'text/html; charset=utf-8' };
+    if (req.url === '/usage') headers['content-usage'] = 'train-ai=n, ai-use=n';
+    res.writeHead(200, headers).end(`<!doctype html><title>${req.url}</title><p>${req.url}`);
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  site.origin = `http://${host}:${server.address().port}`;
+  site.close = () => {
+    server.closeAllConnections();
+    server.close();
+  };
+  return site;
+}
+
+/** Runs in an extension page: one protocol request to the background. */
+const ask = ([name, req]) =>
+  (globalThis.browser ?? globalThis.chrome).runtime.sendMessage({ __robotsLens: true, name, req });
+
+/** Runs in the popup: opens the History view and reads it once its versions are there. */
+const readHistory = async () => {
+  document.querySelector('[role="tab"][data-view="history"]')?.click();
+  for (let i = 0; i < 100 && document.querySelectorAll('[data-history-version]').length < 2; i++)
+    await new Promise((r) => setTimeout(r, 50));
+  for (let i = 0; i < 100 && !document.querySelector('[data-impact-url]'); i++)
+    await new Promise((r) => setTimeout(r, 50));
+  return {
+    versions: [...document.querySelectorAll('[data-history-version]')].map((el) => ({
+      severity: el.getAttribute('data-severity'),
+      text: el.textContent,
+    })),
+    diff: document.querySelector('[data-history-diff]')?.textContent ?? null,
+    impact: [...document.querySelectorAll('[data-impact-url][data-impact-robot]')].map((el) => ({
+      url: el.getAttribute('data-impact-url'),
+      robot: el.getAttribute('data-impact-robot'),
+      before: el.getAttribute('data-before'),
+      after: el.getAttribute('data-after'),
+      text: el.textContent,
+    })),
+    markup: document.querySelectorAll('main b, main script, main img').length,
+  };
+};
+
+/** Runs in the popup: the AI-usage answers on each robot's row. */
+const readAi = () =>
+  Object.fromEntries(
+    [...document.querySelectorAll('[data-robot]')].map((el) => [
+      el.getAttribute('data-robot'),
+      {
+        train: el.getAttribute('data-ai-train'),
+        answers: el.getAttribute('data-ai-answers'),
+        search: el.getAttribute('data-ai-search'),
+        sentence: el.querySelector('[data-ai-signals]')?.textContent ?? null,
+        conflict: el.querySelector('[data-ai-conflict]')?.textContent ?? null,
+      },
+    ]),
+  );
+
+for (const launch of [launchChromium, launchFirefox]) {
+  describe(`${launch.name.replace('launch', '')}: history and AI-usage signals (issue 16)`, () => {
+    let browser;
+    const sites = [];
+
+    before(async () => {
+      browser = await launch();
+      const options = await browser.openPage('options.html');
+      const reply = await options.evaluate(ask, ['setSettings', { rememberPaths: true }]);
+      assert.equal(reply?.ok, true, JSON.stringify(reply));
+      await options.close();
+    });
+    after(async () => {
+      await browser?.close();
+      for (const site of sites) site.close();
+    });
+
+    test('a file changed between two visits: two versions, the diff, the impact, the badge', async () => {
+      const site = await startSite('127.0.0.1');
+      sites.push(site);
+      const { tabId, page } = await browser.openSite(`${site.origin}/shop/item`);
+      assert.equal(
+        await until(
+          () => browser.badge(tabId),
+          (b) => b !== '',
+        ),
+        '✓',
+      );
+      // The file now blocks everything: the popup's refresh fetches it anew.
+      site.robots = 'User-agent: *\nDisallow: /\n';
+      await browser.click(tabId, '[data-action="refresh"]');
+      const badge = await until(
+        () => browser.badge(tabId),
+        (b) => b.endsWith('•'),
+      );
+      assert.equal(badge, '✕•', 'disallowed now, and marked as changed');
+      assert.match(await browser.title(tabId), /changed since the last visit/);
+      assert.equal(site.requests, 2);
+
+      const seen = await browser.interact(tabId, readHistory);
+      assert.equal(seen.versions.length, 2, JSON.stringify(seen.versions));
+      assert.ok(
+        seen.versions.some((v) => v.severity === 'critical'),
+        `a critical change: ${JSON.stringify(seen.versions)}`,
+      );
+      assert.ok(seen.diff?.includes('Disallow: /'), `the diff: ${seen.diff}`);
+      const item = seen.impact.find(
+        (row) => row.url === `${site.origin}/shop/item` && row.robot === 'Googlebot',
+      );
+      assert.ok(item, `the visited page's impact: ${JSON.stringify(seen.impact)}`);
+      assert.equal(item.before, 'allowed');
+      assert.equal(item.after, 'disallowed');
+      assert.equal(seen.markup, 0, 'file text is never markup');
+      await page.close();
+    });
+
+    test('Content-Signal and Content-Usage: the answers on the AI rows, and the contradiction', async () => {
+      const site = await startSite('localhost');
+      sites.push(site);
+      site.robots = [
+        '# BEGIN Cloudflare Managed content',
+        'User-agent: *',
+        'Content-Signal: search=yes, ai-train=no',
+        'Allow: /',
+        '# END Cloudflare Managed Content',
+      ].join('\n');
+      const { tabId, page } = await browser.openSite(`${site.origin}/usage`);
+      await until(
+        () => browser.badge(tabId),
+        (b) => b !== '',
+      );
+      const rows = await browser.interact(tabId, readAi);
+      // Content-Signal ai-train=no (line 3) and the header's train-ai=n: no training.
+      assert.equal(rows.GPTBot?.train, 'no', JSON.stringify(rows.GPTBot));
+      // The header's ai-use=n: no AI answers; search=yes from robots.txt.
+      assert.equal(rows.GPTBot?.answers, 'no');
+      assert.equal(rows.Googlebot?.search, 'yes');
+      assert.ok(rows.GPTBot?.sentence, 'a sentence for the AI crawler');
+      assert.ok(rows.GPTBot?.conflict, 'GPTBot may crawl what the site says not to train on');
+      await page.close();
+    });
+  });
+}
