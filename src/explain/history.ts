@@ -73,6 +73,41 @@ export function severityReasonText(reason: SeverityReason, t: Translator): strin
   }
 }
 
+/**
+ * A change's reasons as sentences, condensed for reading at a glance: "blocks / for every robot"
+ * stands for each robot's own "now disallowed on /", and robots whose verdict changes on the same
+ * pages share one sentence ("… for Googlebot, Bingbot, Applebot and 5 more").
+ */
+export function severityReasonsText(reasons: readonly SeverityReason[], t: Translator): string[] {
+  const blockedAll = new Set(
+    reasons.flatMap((r) => (r.code === 'blocks-all-root' ? r.robots : [])),
+  );
+  type Group = { url: string; count: number; robots: string[] };
+  const out: (string | Group)[] = [];
+  const byPages = new Map<string, Group>();
+  for (const reason of reasons) {
+    if (reason.code === 'root-verdict-changed' && !reason.allowed && blockedAll.has(reason.robot))
+      continue;
+    if (reason.code !== 'robot-verdict-changed') {
+      out.push(severityReasonText(reason, t));
+      continue;
+    }
+    const key = `${reason.count} ${reason.url}`;
+    const group = byPages.get(key);
+    if (group !== undefined) group.robots.push(reason.robot);
+    else {
+      const created = { url: reason.url, count: reason.count, robots: [reason.robot] };
+      byPages.set(key, created);
+      out.push(created);
+    }
+  }
+  return out.map((item) =>
+    typeof item === 'string'
+      ? item
+      : t.plural('historyRobotUrls', item.count, someText(item.robots, t), printableText(item.url)),
+  );
+}
+
 /** When a version was first and last seen, and its size. */
 export function versionText(
   version: { text: string; firstSeen: number; lastSeen: number },

@@ -9,7 +9,7 @@ import {
   historyImportProblemText,
   historySeverityText,
   SEVERITY_MARKS,
-  severityReasonText,
+  severityReasonsText,
   versionText,
 } from '../../src/explain/history.ts';
 import { dateText, printableText, type Translator } from '../../src/explain/index.ts';
@@ -309,8 +309,8 @@ function Severity({ change, t }: { change: ChangeSeverity; t: Translator }) {
         {historySeverityText(change.severity, t)}
       </span>
       <ul class="reasons">
-        {change.reasons.map((reason, i) => (
-          <li key={i}>{severityReasonText(reason, t)}</li>
+        {severityReasonsText(change.reasons, t).map((line, i) => (
+          <li key={i}>{line}</li>
         ))}
       </ul>
     </div>

@@ -90,7 +90,12 @@ describe('timeline', () => {
     const newest = document.querySelector('[data-history-version="3"]');
     expect(newest?.querySelector('.history-severity')?.textContent).toBe('‼ Critical');
     expect(newest?.textContent).toContain('Blocks / for every robot in your list.');
-    expect(newest?.textContent).toContain("Googlebot's verdict on / changes: now disallowed.");
+    // Condensed for a glance: "blocks / for every robot" stands for each robot's own line, and
+    // robots whose verdict changes on the same pages share one sentence.
+    expect(newest?.textContent).not.toContain("Googlebot's verdict on / changes");
+    expect(newest?.textContent).toContain(
+      '2 of your pages change verdict for Googlebot and Bingbot, https://shop.test/blog/post first.',
+    );
     expect(newest?.textContent).toContain(
       'First seen Nov 4, 2026, 8:00 AM, last seen Nov 4, 2026, 8:00 PM · 26 bytes',
     );
