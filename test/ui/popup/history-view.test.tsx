@@ -106,7 +106,7 @@ describe('timeline', () => {
     expect(rule?.querySelector('.history-severity')?.textContent).toBe('⚠ Warning');
     // The visited /shop/cart changes verdict for both robots.
     expect(rule?.textContent).toContain(
-      `1 of your pages changes verdict for Googlebot: ${ORIGIN}/shop/cart.`,
+      `1 of your pages changes verdict for Googlebot and Bingbot: ${ORIGIN}/shop/cart.`,
     );
     expect(rule?.textContent).toContain('The rules for * change.');
   });
