@@ -27,13 +27,14 @@ function withoutFragment(url: string): string {
 
 /** The facts of one response, its header values bounded in all to PAGE_LIMITS.headerChars. */
 export function responseFacts(event: ResponseEvent, at: number): ResponseFacts {
+  const contentUsage: string[] = [];
   const facts: ResponseFacts = {
     url: event.url,
     status: event.statusCode,
     contentType: null,
     xRobotsTag: [],
     link: [],
-    contentUsage: [],
+    contentUsage,
     cut: false,
     at,
   };
@@ -51,7 +52,7 @@ export function responseFacts(event: ResponseEvent, at: number): ResponseFacts {
         : name === 'link'
           ? facts.link
           : name === 'content-usage'
-            ? (facts.contentUsage ??= [])
+            ? contentUsage
             : null;
     if (list === null) continue;
     if (value.length > budget) {

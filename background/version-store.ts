@@ -8,6 +8,7 @@
 // Private windows get their own VersionStore over storage.session (main.ts): nothing of theirs
 // reaches storage.local.
 import { MAX_BODY_BYTES } from '../src/policy.ts';
+import type { HistoryImportProblem } from '../src/protocol.ts';
 import { BoundedStore } from './bounded-store.ts';
 import { type PackedText, packText, readPackedText, unpackText } from './packed-text.ts';
 import type { StorageArea } from './storage-area.ts';
@@ -50,28 +51,11 @@ export interface HistoryExport {
   versions: Version[];
 }
 
-/** Why an import was refused. `index` in the result names the version at fault, when one is. */
-export type ImportProblem =
-  /** Not a JSON object. */
-  | 'not-an-object'
-  /** `format` is not 'robots-lens-history'. */
-  | 'wrong-format'
-  /** `version` is not 1 (a newer extension's export). */
-  | 'unsupported-version'
-  /** `origin` is not an http(s) origin as the URL standard serialises it. */
-  | 'bad-origin'
-  /** `versions` is not an array. */
-  | 'bad-versions'
-  /** More than MAX_HISTORY_VERSIONS versions. */
-  | 'too-many-versions'
-  /** A version that is not an object with a string `text`. */
-  | 'bad-version'
-  /** A version whose `firstSeen` or `lastSeen` is not a time (finite, ≥ 0), or ends before it starts. */
-  | 'bad-time'
-  /** A version too large to keep alone (over MAX_VERSIONS_BYTES charged, or longer than a fetch keeps). */
-  | 'text-too-large'
-  /** Storage refused the write (quota). */
-  | 'storage-refused';
+/**
+ * Why an import was refused (the protocol's words for each, src/protocol.ts; 'not-json' is the
+ * caller's, before the store sees a value). `index` in the result names the version at fault.
+ */
+export type ImportProblem = Exclude<HistoryImportProblem, 'not-json'>;
 
 /** What `importHistory` did: never an exception. */
 export type ImportResult =

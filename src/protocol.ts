@@ -138,16 +138,27 @@ export interface OriginHistory {
 
 /** Why a history import was refused (background/version-store.ts checks the file). */
 export type HistoryImportProblem =
+  /** Not JSON at all. */
   | 'not-json'
+  /** Not a JSON object. */
   | 'not-an-object'
+  /** `format` is not 'robots-lens-history'. */
   | 'wrong-format'
+  /** `version` is not 1 (a newer extension's export). */
   | 'unsupported-version'
+  /** `origin` is not an http(s) origin as the URL standard serialises it. */
   | 'bad-origin'
+  /** `versions` is not an array. */
   | 'bad-versions'
+  /** More than 20 versions. */
   | 'too-many-versions'
+  /** A version that is not an object with a string `text`. */
   | 'bad-version'
+  /** A version whose `firstSeen` or `lastSeen` is not a time (finite, ≥ 0), or ends before it starts. */
   | 'bad-time'
+  /** A version too large to keep alone (over the per-site cap, or longer than a fetch keeps). */
   | 'text-too-large'
+  /** Storage refused the write (quota). */
   | 'storage-refused';
 
 /** Errors the background counted since it started (the options page's debug view). */

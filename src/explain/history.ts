@@ -3,6 +3,7 @@
 // refused. The popup only places these words; they are built here, once.
 import type { ChangeSeverityLevel, SeverityReason } from '../history/severity.ts';
 import type { HistoryImportProblem } from '../protocol.ts';
+import { utf8Length } from '../robots/encoding.ts';
 import { listText, printableText, sizeText } from './formats.ts';
 import { dateText } from './page.ts';
 import type { MessageKey, Translator } from './translator.ts';
@@ -113,7 +114,7 @@ export function versionText(
   version: { text: string; firstSeen: number; lastSeen: number },
   t: Translator,
 ): string {
-  const size = sizeText(new TextEncoder().encode(version.text).length, t);
+  const size = sizeText(utf8Length(version.text), t);
   const first = dateText(version.firstSeen, t);
   if (version.lastSeen - version.firstSeen < 60_000) return t('historySeenOnce', first, size);
   return t('historySeenFromTo', first, dateText(version.lastSeen, t), size);

@@ -8,19 +8,7 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { launchChromium, launchFirefox } from './browsers.mjs';
-
-const wait = (ms) => new Promise((r) => setTimeout(r, ms));
-
-/** Polls `read` until `ok(value)` or the time is up; returns the last value read. */
-async function until(read, ok, { timeout = 10_000, every = 100 } = {}) {
-  const end = Date.now() + timeout;
-  let value = await read();
-  while (!ok(value) && Date.now() < end) {
-    await wait(every);
-    value = await read();
-  }
-  return value;
-}
+import { until } from './until.mjs';
 
 /** One origin whose robots.txt the test changes; `/usage` answers with a Content-Usage header. */
 async function startSite(host) {

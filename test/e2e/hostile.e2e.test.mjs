@@ -16,8 +16,7 @@ import { createServer } from 'node:http';
 import { resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { launchChromium, launchFirefox } from './browsers.mjs';
-
-const wait = (ms) => new Promise((r) => setTimeout(r, ms));
+import { until, wait } from './until.mjs';
 
 /** The English catalogue, so the test reads the words the product shows, not a copy of them. */
 const MESSAGES = JSON.parse(
@@ -53,17 +52,6 @@ async function startOrigin({ robots, headers = {}, pages = {} }) {
       server.close();
     },
   };
-}
-
-/** Polls `read` until `ok(value)` or the time is up; returns the last value read. */
-async function until(read, ok, { timeout = 10_000, every = 100 } = {}) {
-  const end = Date.now() + timeout;
-  let value = await read();
-  while (!ok(value) && Date.now() < end) {
-    await wait(every);
-    value = await read();
-  }
-  return value;
 }
 
 /** The issue's hostile file, built as test/robots/hostile.test.ts's "a bounded check": 511 KB. */
@@ -289,7 +277,12 @@ for (const launch of [launchChromium, launchFirefox]) {
         res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>p</title>');
       });
       await new Promise((r) => server.listen(0, '127.0.0.1', r));
-      servers.push({ close: () => (server.closeAllConnections(), server.close()) });
+      servers.push({
+        close: () => {
+          server.closeAllConnections();
+          server.close();
+        },
+      });
       const port = server.address().port;
       const [six, three] = await Promise.all([
         browser.openSite(`http://localhost:${port}/page`),
