@@ -247,3 +247,15 @@ export function managedBlockText(block: ManagedBlock | null, t: Translator): str
     ? t('aiManagedBlockFrom', block.begin)
     : t('aiManagedBlock', block.begin, block.end);
 }
+
+/** That a line says nothing readable: "nothing about AI training, AI answers or search results". */
+export function aiNothingText(t: Translator): string {
+  return t(
+    'aiSaysUnset',
+    listText(
+      AI_QUESTIONS.map((q) => t(USES[q])),
+      t,
+      'or',
+    ),
+  );
+}

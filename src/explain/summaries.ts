@@ -1,16 +1,26 @@
 // "What this file says": one sentence per set of robots that follow the same rules, for site
 // owners who are not experts, and an overview first when the file is big.
+import { findManagedBlock } from '../ai/content-signal.ts';
+import { splitContentUsageValue } from '../ai/content-usage.ts';
 import { type CrawlerVerdict, checkCrawler, findCrawler } from '../crawlers.ts';
 import { groupsFor } from '../robots/check.ts';
 import {
   agentToken,
   type GroupSummary,
+  type OtherDirective,
   type PathPhrase,
   type Reading,
   type RobotsTxt,
   summarizeRobotsTxt,
 } from '../robots/index.ts';
-import { nameCutOf } from '../robots/summary.ts';
+import { nameCutOf, summarizeGroup } from '../robots/summary.ts';
+import {
+  aiLineGlossText,
+  aiNothingText,
+  aiSourceText,
+  contentSignalPreferences,
+  contentUsagePreferences,
+} from './ai.ts';
 import { listText } from './formats.ts';
 import type { Translator } from './translator.ts';
 import { quotedNameText } from './verdicts.ts';
@@ -346,4 +356,101 @@ export function summaryOverview(
     everyoneElse,
     notes: summaryNotes(parsed, t, robots, summaries),
   };
+}
+
+/** A sentence of the summary's AI-usage section, with the lines it stands for. */
+export interface SummaryAiSentence {
+  /** First user-agent line of the robots' first group, or the line itself for a line in none. */
+  line: number;
+  /** The Content-Signal and Content-Usage lines it reads. */
+  lines: number[];
+  text: string;
+}
+
+/** What the file says about AI use: one sentence per set of robots, and the managed block. */
+export interface SummaryAi {
+  sentences: SummaryAiSentence[];
+  /** "Lines 1 to 8 are managed by Cloudflare…", or null when there is no BEGIN marker. */
+  managed: string | null;
+}
+
+const AI_KEYS: ReadonlySet<string> = new Set(['content-signal', 'content-usage']);
+
+/** A Content-Usage path as a person would say it; null for none or the whole site (`/`, `/*`). */
+function usagePathPhrase(path: string | null, line: number): PathPhrase | null {
+  if (path === null) return null;
+  // The summary's own phrasing of a pattern: a one-rule group read as RFC 9309 reads it (attach
+  // §3.1 matches these paths as Allow/Disallow patterns are matched).
+  const s = summarizeGroup(
+    { agents: ['*'], line: 0, rules: [{ type: 'disallow', value: path, line }] },
+    'rfc9309',
+  );
+  return s.disallowed[0] ?? null;
+}
+
+/** One AI line in words: "no to AI training on the folder /blog/ (Content-Usage, line 3)". */
+function aiLinePart(o: OtherDirective, t: Translator): string {
+  const isSignal = o.key === 'content-signal';
+  const source = aiSourceText(
+    { kind: isSignal ? 'content-signal' : 'content-usage', line: o.line },
+    t,
+  );
+  const gloss =
+    aiLineGlossText(
+      isSignal ? contentSignalPreferences(o.value) : contentUsagePreferences(o.value),
+      t,
+    ) ?? aiNothingText(t);
+  const where = isSignal ? null : usagePathPhrase(splitContentUsageValue(o.value).path, o.line);
+  return where === null
+    ? t('summaryAiPart', gloss, source)
+    : t('summaryAiPartOnPath', gloss, phraseText(where, t), source);
+}
+
+/**
+ * What the file says about AI use, for the summary: for each set of robots whose groups hold
+ * Content-Signal (Cloudflare's Content Signals Policy) or Content-Usage (draft-ietf-aipref-attach-05
+ * §3) lines, one sentence naming them as the access sentences do and what each line says; a line
+ * outside any group applies to no robot and says so; and the Cloudflare-managed block's lines
+ * (`text`, the file as served, holds its comment markers). Null when the file has no such line.
+ */
+export function summaryAi(
+  parsed: RobotsTxt,
+  t: Translator,
+  text = '',
+  summaries: readonly GroupSummary[] = fileSummaries(parsed),
+): SummaryAi | null {
+  const lines = parsed.others.filter((o) => AI_KEYS.has(o.key));
+  if (lines.length === 0) return null;
+  const sentences: SummaryAiSentence[] = [];
+  const said = new Set<string>();
+  for (const s of summaries) {
+    const mine = lines.filter((o) => o.groupLine !== null && s.lines.includes(o.groupLine));
+    // A group that names no robot: its lines apply to none, as its rules do (its access sentence).
+    if (mine.length === 0 || (!s.everyone && namedText(s, t).length === 0)) continue;
+    const sentence = t(
+      'summaryAiSays',
+      whoText(s, t, LISTED_IN_SENTENCE),
+      listText(
+        mine.map((o) => aiLinePart(o, t)),
+        t,
+      ),
+    );
+    // The two readings' summaries of the same groups (onlyFor) say the same about AI use.
+    if (said.has(sentence)) continue;
+    said.add(sentence);
+    sentences.push({ line: s.line, lines: mine.map((o) => o.line), text: sentence });
+  }
+  for (const o of lines) {
+    if (o.groupLine !== null) continue;
+    const key = o.key === 'content-signal' ? 'summaryAiOutsideSignal' : 'summaryAiOutsideUsage';
+    sentences.push({ line: o.line, lines: [o.line], text: t(key, o.line) });
+  }
+  const block = findManagedBlock(text, parsed.lineCount);
+  const managed =
+    block === null || block.begin === null
+      ? null
+      : block.end === null
+        ? t('summaryAiManagedFrom', block.begin)
+        : t('summaryAiManaged', block.begin, block.end);
+  return { sentences, managed };
 }

@@ -524,7 +524,13 @@ export function App({ tabId, actions, t, initial }: AppProps) {
               parsed === null ? (
                 fileWait
               ) : (
-                <Summary parsed={parsed} robots={settings.robots} onJump={jumpTo} t={t} />
+                <Summary
+                  parsed={parsed}
+                  text={model.text ?? ''}
+                  robots={settings.robots}
+                  onJump={jumpTo}
+                  t={t}
+                />
               ),
             )}
           {panel(

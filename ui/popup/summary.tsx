@@ -9,6 +9,7 @@ import {
   isBigFile,
   type SummaryNote,
   type SummarySentence,
+  summaryAi,
   summaryNotes,
   summaryOverview,
 } from '../../src/explain/summaries.ts';
@@ -17,6 +18,8 @@ import type { GroupSummary, RobotsTxt } from '../../src/robots/index.ts';
 
 export interface SummaryProps {
   parsed: RobotsTxt;
+  /** The file as served: the Cloudflare-managed block is found by its comment lines. */
+  text?: string;
   t: Translator;
   /** The user's robots, in list order: notes for those the groups alone do not account for. */
   robots?: readonly string[];
@@ -174,13 +177,56 @@ function Overview({
   );
 }
 
+/**
+ * What the file says about AI use (issue 16, item 5), after what robots may visit: a sentence per
+ * set of robots whose groups have Content-Signal or Content-Usage lines, and the Cloudflare-managed
+ * block. Nothing at all when the file has no such line.
+ */
+function AiSection({
+  parsed,
+  text,
+  summaries,
+  t,
+  onJump,
+}: {
+  parsed: RobotsTxt;
+  text: string;
+  summaries: readonly GroupSummary[];
+  t: Translator;
+  onJump: ((line: number) => void) | undefined;
+}) {
+  const ai = useMemo(() => summaryAi(parsed, t, text, summaries), [parsed, t, text, summaries]);
+  if (ai === null) return null;
+  return (
+    <section class="summary-ai" data-summary-ai="">
+      <p class="muted">{t('summaryAiIntro')}</p>
+      <ul>
+        {ai.sentences.map((s) => (
+          <li key={`${s.line}-${s.lines.join(',')}`} data-summary-ai-group="" data-line={s.line}>
+            {s.text}
+            <LineLink line={s.lines[0] ?? 0} t={t} onJump={onJump} />
+          </li>
+        ))}
+        {ai.managed !== null && <li data-summary-ai-managed="">{ai.managed}</li>}
+      </ul>
+    </section>
+  );
+}
+
 const NO_ROBOTS: readonly string[] = [];
 
-export function Summary({ parsed, t, robots = NO_ROBOTS, onJump }: SummaryProps) {
+export function Summary({ parsed, text = '', t, robots = NO_ROBOTS, onJump }: SummaryProps) {
   const summaries = useMemo(() => fileSummaries(parsed), [parsed]);
   const big = useMemo(() => isBigFile(parsed), [parsed]);
   const [open, setOpen] = useState(false);
-  if (summaries.length === 0) return <p>{t('summaryNoGroups')}</p>;
+  const ai = <AiSection parsed={parsed} text={text} summaries={summaries} t={t} onJump={onJump} />;
+  if (summaries.length === 0)
+    return (
+      <>
+        <p>{t('summaryNoGroups')}</p>
+        {ai}
+      </>
+    );
   if (!big) {
     return (
       <div class="summary-view">
@@ -192,6 +238,7 @@ export function Summary({ parsed, t, robots = NO_ROBOTS, onJump }: SummaryProps)
           onJump={onJump}
           limit={null}
         />
+        {ai}
       </div>
     );
   }
@@ -214,6 +261,7 @@ export function Summary({ parsed, t, robots = NO_ROBOTS, onJump }: SummaryProps)
           <GroupList summaries={summaries} notes={[]} t={t} onJump={onJump} limit={GROUPS_SHOWN} />
         </div>
       )}
+      {ai}
     </div>
   );
 }
