@@ -1,6 +1,6 @@
 // Real Chromium (playwright-core) and real Firefox ESR (puppeteer-core over WebDriver BiDi), headless,
 // with dist/ loaded, following ../shared/BROWSER-TESTING.md. Both offer the same small driver.
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -175,6 +175,11 @@ export async function launchChromium({ privateWindows = false } = {}) {
     badge: (tabId) => api((id) => chrome.action.getBadgeText({ tabId: id }), tabId),
     title: (tabId) => api((id) => chrome.action.getTitle({ tabId: id }), tabId),
     ...privateOperations(api),
+    /** Clicks `selector` in an open extension page and returns the file it downloads. */
+    async download(page, selector) {
+      const [file] = await Promise.all([page.waitForEvent('download'), page.click(selector)]);
+      return { name: file.suggestedFilename(), text: readFileSync(await file.path(), 'utf8') };
+    },
     /**
      * Stops the extension's service worker, as Chromium does after 30 s idle (DevTools protocol):
      * the next message wakes it. True when done (Firefox's driver cannot, and says false).
@@ -209,6 +214,8 @@ export async function launchFirefox({ privateWindows = false } = {}) {
       }),
     );
   }
+  // Downloads go to a folder of the run's own, without asking.
+  const downloads = mkdtempSync(join(tmpdir(), 'rl-downloads-'));
   const browser = await puppeteer.launch({
     ...FIREFOX_LAUNCH,
     ...(profile === null ? {} : { userDataDir: profile }),
@@ -216,6 +223,10 @@ export async function launchFirefox({ privateWindows = false } = {}) {
     extraPrefsFirefox: {
       ...FIREFOX_LAUNCH.extraPrefsFirefox,
       'extensions.webextensions.uuids': JSON.stringify({ [geckoId]: FIREFOX_UUID }),
+      'browser.download.dir': downloads,
+      'browser.download.folderList': 2,
+      'browser.download.useDownloadDir': true,
+      'browser.download.always_ask_before_handling_new_types': false,
     },
   });
   await browser.installExtension(EXT);
@@ -277,9 +288,23 @@ export async function launchFirefox({ privateWindows = false } = {}) {
     badge: (tabId) => api((id) => browser.action.getBadgeText({ tabId: id }), tabId),
     title: (tabId) => api((id) => browser.action.getTitle({ tabId: id }), tabId),
     ...privateOperations(api),
+    /** Clicks `selector` in an open extension page and returns the file it downloads. */
+    async download(page, selector) {
+      const before = new Set(readdirSync(downloads));
+      await page.click(selector);
+      for (let i = 0; i < 100; i++) {
+        // Firefox writes a .part file first, then renames it.
+        const done = readdirSync(downloads).find((f) => !before.has(f) && !f.endsWith('.part'));
+        if (done !== undefined)
+          return { name: done, text: readFileSync(join(downloads, done), 'utf8') };
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      throw new Error(`no download after clicking ${selector}`);
+    },
     sleepBackground: async () => false,
     async close() {
       await browser.close();
+      rmSync(downloads, { recursive: true, force: true });
       if (profile !== null) rmSync(profile, { recursive: true, force: true });
     },
   };

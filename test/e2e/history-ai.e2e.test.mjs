@@ -127,6 +127,21 @@ for (const launch of [launchChromium, launchFirefox]) {
       assert.equal(item.before, 'allowed');
       assert.equal(item.after, 'disallowed');
       assert.equal(seen.markup, 0, 'file text is never markup');
+
+      // Export: a JSON file of both versions, named after the site (item 4).
+      const popup = await browser.openPage(`popup.html?tab=${tabId}`);
+      await popup.click('[role="tab"][data-view="history"]');
+      await popup.waitForSelector('[data-action="export-history"]');
+      const file = await browser.download(popup, '[data-action="export-history"]');
+      assert.match(file.name, /^robots-history-.*\.json$/);
+      const exported = JSON.parse(file.text);
+      assert.equal(exported.format, 'robots-lens-history');
+      assert.equal(exported.origin, site.origin);
+      assert.deepEqual(
+        exported.versions.map((v) => v.text),
+        ['User-agent: *\nDisallow: /private/\n', 'User-agent: *\nDisallow: /\n'],
+      );
+      await popup.close();
       await page.close();
     });
 
