@@ -82,12 +82,10 @@ function withPage(
   });
 }
 
-/** Each row's AI-usage picture from the report's aiSignals, matched by robot. */
-function withAi(
-  rows: PopupRow[],
-  signals: readonly RobotAiSignals[] | null | undefined,
-  t: Translator,
-): PopupRow[] {
+/** Each row's AI-usage picture from the report's aiSignals, matched by robot (the tester's too). */
+export function withAi<
+  R extends ExplainedVerdict & { aiAnswers?: AiAnswers; ai?: ExplainedAi | null },
+>(rows: R[], signals: readonly RobotAiSignals[] | null | undefined, t: Translator): R[] {
   if (!Array.isArray(signals)) return rows;
   return rows.map((row) => {
     const found = signals.find((s) => s.robot === row.robot);

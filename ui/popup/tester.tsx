@@ -3,8 +3,12 @@
 // difference and a copy button). Its state lives in the app, which keeps it across refreshes and
 // reopenings: nothing typed is lost.
 import { useMemo, useState } from 'preact/hooks';
+import { reportAiSignals } from '../../src/ai/report.ts';
+import { verdictsFor } from '../../src/crawlers.ts';
+import type { AiAnswers, ExplainedAi } from '../../src/explain/ai.ts';
 import {
   type ExplainedVerdict,
+  explainVerdict,
   explainVerdicts,
   ruleText,
   type Translator,
@@ -13,8 +17,8 @@ import { resolveTestUrl } from '../../src/policy.ts';
 import { parseRobotsTxt, type RobotsTxt } from '../../src/robots/index.ts';
 import { TextField } from '../components/text-field.tsx';
 import { DiffView } from './diff-view.tsx';
-import type { PopupModel } from './model.ts';
-import { VerdictTable } from './verdicts.tsx';
+import { type PopupModel, withAi } from './model.ts';
+import { AiLines, VerdictTable } from './verdicts.tsx';
 
 export interface TesterProps {
   /** The page's report: its URL, origin, live file and the robot list it was judged with. */
@@ -35,8 +39,11 @@ export interface TesterProps {
   onDraft: (draft: string | null) => void;
 }
 
+/** A tested robot's verdict, with what the site says about AI use as the verdict rows say it. */
+type TesterRow = ExplainedVerdict & { aiAnswers?: AiAnswers; ai?: ExplainedAi | null };
+
 /** While drafting: one line per robot, small enough to stay in view above the editor. */
-function DraftVerdicts({ rows, t }: { rows: ExplainedVerdict[]; t: Translator }) {
+function DraftVerdicts({ rows, t }: { rows: TesterRow[]; t: Translator }) {
   return (
     <ul class="draft-verdicts" aria-live="polite" aria-label={t('draftVerdicts')}>
       {rows.map((row) => (
@@ -59,6 +66,7 @@ function DraftVerdicts({ rows, t }: { rows: ExplainedVerdict[]; t: Translator })
               <code>{ruleText(row.rule)}</code> {t('ruleAtLine', row.rule.line)}
             </span>
           )}
+          {row.ai != null && <AiLines ai={row.ai} />}
         </li>
       ))}
     </ul>
@@ -85,20 +93,25 @@ export function Tester({
 
   const target = useMemo(() => resolveTestUrl(input, model.origin), [input, model.origin]);
   const draftParsed = useMemo(() => (drafting ? parseRobotsTxt(draft) : null), [drafting, draft]);
-  const rows = useMemo(() => {
+  const rows = useMemo((): TesterRow[] | null => {
     if (!('url' in target)) return null;
     const names = model.robots;
-    if (drafting)
-      return explainVerdicts(draftParsed, 'allow', target.url, names, t, showOtherReadings);
-    return explainVerdicts(
-      parsed,
-      model.blanket ?? 'unknown',
-      target.url,
-      names,
-      t,
-      showOtherReadings,
-    );
-  }, [target, drafting, draftParsed, parsed, model, t, showOtherReadings]);
+    const file = drafting ? draftParsed : parsed;
+    if (file === null)
+      return explainVerdicts(
+        null,
+        drafting ? 'allow' : (model.blanket ?? 'unknown'),
+        target.url,
+        names,
+        t,
+        showOtherReadings,
+      );
+    // The verdicts once, for the rows and for the AI-usage signals of the file tested (its
+    // Content-Signal and Content-Usage lines; a tested URL has no response, so no header).
+    const verdicts = verdictsFor(file, names, target.url);
+    const tested: TesterRow[] = verdicts.map((v) => explainVerdict(v, t, showOtherReadings));
+    return withAi(tested, reportAiSignals(drafting ? draft : live, file, verdicts, null), t);
+  }, [target, drafting, draftParsed, draft, live, parsed, model, t, showOtherReadings]);
 
   return (
     <div class="tester">

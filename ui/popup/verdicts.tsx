@@ -117,7 +117,7 @@ function CopyRule({
 }
 
 /** What the site says about AI use to this robot, and where robots.txt lets it in regardless. */
-function AiLines({ ai }: { ai: ExplainedAi }) {
+export function AiLines({ ai }: { ai: ExplainedAi }) {
   return (
     <>
       <div class="note ai-signals" data-ai-signals="">
