@@ -21,6 +21,9 @@ import type { OriginHistory } from '../../src/protocol.ts';
 import type { Actions } from '../connector.ts';
 import { DiffView } from './diff-view.tsx';
 
+/** Bytes a history file may have: 20 versions of 512,000 characters, escaped as JSON, fit. */
+const MAX_HISTORY_FILE_BYTES = 64 * 1024 * 1024;
+
 export type HistoryActions = Pick<
   Actions,
   'history' | 'exportHistory' | 'importHistory' | 'clearHistory' | 'openOptions' | 'copy'
@@ -214,6 +217,12 @@ function HistoryActionsBar({
     const file = input.files?.[0];
     input.value = '';
     if (file === undefined) return;
+    // Never read a file no export could be into memory (20 versions of at most 512,000
+    // characters each, escaped as JSON): a wrong pick of a video says so at once.
+    if (file.size > MAX_HISTORY_FILE_BYTES) {
+      const reason = t('historyImportFileTooLarge', t.number(MAX_HISTORY_FILE_BYTES));
+      return say(t('historyImportFailed', reason), true);
+    }
     let text: string;
     try {
       text = await file.text();

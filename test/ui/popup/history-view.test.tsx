@@ -285,6 +285,19 @@ describe('export, import, clear', () => {
     expect(versions()).toHaveLength(4);
   });
 
+  test('import of a file larger than any export: refused before it is read', async () => {
+    const actions = await open();
+    const input = document.querySelector('[data-action="import-history"]') as HTMLInputElement;
+    const file = new File(['{}'], 'video.json', { type: 'application/json' });
+    Object.defineProperty(file, 'size', { value: 70 * 1024 * 1024 });
+    Object.defineProperty(input, 'files', { value: [file], configurable: true });
+    fireEvent.change(input);
+    await waitFor(() =>
+      expect(notice()).toMatch(/^Not imported, nothing changed: the file is larger than/),
+    );
+    expect(actions.calls.some((c) => c.name === 'importHistory')).toBe(false);
+  });
+
   test('clear: a confirmation step in the view, then cleared', async () => {
     const actions = await open();
     fireEvent.click(document.querySelector('[data-action="clear-history"]') as HTMLElement);
