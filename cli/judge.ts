@@ -1,6 +1,8 @@
 // One verdict per (URL, agent), as the command line's records give it: the robot's own profile
 // (its vendor's reading and fallbacks, as in the popup), or one reading applied to the name as
 // given with no fallbacks (--semantics, as Google's robots_main does).
+
+import type { AiAnswer } from '../src/explain/ai.ts';
 import {
   type CrawlerVerdict,
   checkCrawler,
@@ -10,6 +12,7 @@ import {
   type Rule,
   type Semantics,
 } from '../src/index.ts';
+import type { AiPicture } from './ai.ts';
 import type { Source } from './sources.ts';
 
 /** A check record (the jsonl keys, in order; csv has the same columns). */
@@ -24,6 +27,14 @@ export interface CheckRecord {
   rule: string | null;
   /** The robots.txt fetch: 'ok' (rules), 'unavailable' (4xx: all allowed), 'unreachable' (all disallowed). */
   robots: Source['kind'];
+  /**
+   * What robots.txt says about AI use of the page for this robot (training, AI answers, search):
+   * present only when the file has Content-Signal or Content-Usage lines (src/explain/ai.ts's
+   * answers; no page header is read).
+   */
+  aiTrain?: AiAnswer;
+  aiAnswers?: AiAnswer;
+  aiSearch?: AiAnswer;
 }
 
 /** An input line that is not a URL: the run goes on. */
@@ -55,14 +66,40 @@ export function verdictOf(
   return { ...checkUrl(source.parsed, agent, url, semantics), crawler: null, fallback: null };
 }
 
-/** A check record for one (URL, agent). */
+/** A check record for one (URL, agent), and its AI-usage picture when the file has one. */
+export function judgeOne(
+  source: Source,
+  agent: string,
+  url: string,
+  semantics: Semantics | null,
+): { record: CheckRecord; ai: AiPicture | null } {
+  const verdict = verdictOf(source, agent, url, semantics);
+  const record = recordOf(source, agent, url, semantics, verdict);
+  if (verdict === null || source.kind !== 'ok' || source.ai === null) return { record, ai: null };
+  const ai = source.ai.picture(agent, verdict);
+  record.aiTrain = ai.answers.train.answer;
+  record.aiAnswers = ai.answers.answers.answer;
+  record.aiSearch = ai.answers.search.answer;
+  return { record, ai };
+}
+
+/** A check record for one (URL, agent), without the AI-usage answers (diff compares verdicts). */
 export function checkRecord(
   source: Source,
   agent: string,
   url: string,
   semantics: Semantics | null,
 ): CheckRecord {
-  const verdict = verdictOf(source, agent, url, semantics);
+  return recordOf(source, agent, url, semantics, verdictOf(source, agent, url, semantics));
+}
+
+function recordOf(
+  source: Source,
+  agent: string,
+  url: string,
+  semantics: Semantics | null,
+  verdict: CrawlerVerdict | null,
+): CheckRecord {
   return {
     url,
     agent,

@@ -11,6 +11,7 @@ import es from '../_locales/es/messages.json';
 import ru from '../_locales/ru/messages.json';
 import th from '../_locales/th/messages.json';
 import pkg from '../package.json';
+import { AIPREF_ATTACH_DRAFT, AIPREF_VOCAB_DRAFT } from '../src/ai/content-usage.ts';
 import {
   DEFAULT_ROBOTS,
   lookupIn,
@@ -20,8 +21,9 @@ import {
   type Translator,
   translator,
 } from '../src/index.ts';
+import type { AiPicture } from './ai.ts';
 import { inOrder, urlInputs } from './inputs.ts';
-import { type CheckRecord, checkRecord } from './judge.ts';
+import { type CheckRecord, checkRecord, judgeOne } from './judge.ts';
 import { OriginSources, readSource, type Source, UnreadableInput } from './sources.ts';
 import { type CheckItem, checkWriter, diffWriter, FORMATS, type Format } from './writers.ts';
 
@@ -176,7 +178,11 @@ async function run(argv: string[], io: Io, t: Translator): Promise<number> {
     throw new UsageError(t('cliUnknownCommand', command));
   const { values, positionals } = parse(rest, t);
   if (values.help) {
-    io.stdout.write(`${t(command === 'check' ? 'cliCheckHelp' : 'cliDiffHelp')}\n`);
+    const help =
+      command === 'check'
+        ? `${t('cliCheckHelp')}\n\n${t('cliCheckHelpAi', AIPREF_VOCAB_DRAFT, AIPREF_ATTACH_DRAFT)}`
+        : t('cliDiffHelp');
+    io.stdout.write(`${help}\n`);
     return 0;
   }
   choice(values.lang, Object.keys(CATALOGUES), 'lang', t);
@@ -236,10 +242,14 @@ async function check(
   let allowed = 0;
   let disallowed = 0;
   const judge = (url: string, source: Source): CheckItem => {
-    const records: CheckRecord[] = agents.map((agent) =>
-      checkRecord(source, agent, url, semantics),
-    );
-    return { url, records, source };
+    const records: CheckRecord[] = [];
+    const ai: (AiPicture | null)[] = [];
+    for (const agent of agents) {
+      const judged = judgeOne(source, agent, url, semantics);
+      records.push(judged.record);
+      ai.push(judged.ai);
+    }
+    return { url, records, source, ai };
   };
   const judgeLine = (line: string): CheckItem | Promise<CheckItem> => {
     const url = urlOrError(line, single !== null, t);
@@ -263,6 +273,7 @@ async function check(
     }
     await out.full();
   }
+  await out.write(writer.footer());
   if (format === 'text')
     await out.write(`\n${t.plural('cliTotals', allowed + disallowed, allowed, disallowed)}\n`);
   await out.flush();

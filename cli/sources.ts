@@ -12,10 +12,14 @@ import {
   type RobotsTxt,
   robotsOrigin,
 } from '../src/index.ts';
+import { AiFile } from './ai.ts';
 
-/** A robots.txt ready to judge with: its rules, or what its fetch outcome decides for all. */
+/**
+ * A robots.txt ready to judge with: its rules (and, when it has Content-Signal or Content-Usage
+ * lines, their reader; null for the others), or what its fetch outcome decides for all.
+ */
 export type Source =
-  | { kind: 'ok'; parsed: RobotsTxt; url: string | null }
+  | { kind: 'ok'; parsed: RobotsTxt; url: string | null; ai: AiFile | null }
   | { kind: 'unavailable' | 'unreachable'; outcome: Outcome; url: string };
 
 /**
@@ -44,8 +48,13 @@ function decode(bytes: Uint8Array): string {
 /** The outcome of one fetch as a Source. */
 export function sourceOf(outcome: Outcome, url: string): Source {
   return outcome.kind === 'ok'
-    ? { kind: 'ok', parsed: parseRobotsTxt(outcome.text), url }
+    ? okSource(outcome.text, parseRobotsTxt(outcome.text), url)
     : { kind: outcome.kind, outcome, url };
+}
+
+/** A file's text and rules as a Source, the AI-usage lines told apart once. */
+function okSource(text: string, parsed: RobotsTxt, url: string | null): Source {
+  return { kind: 'ok', parsed, url, ai: AiFile.of(text, parsed) };
 }
 
 /** Fetches one robots.txt URL with the extension's policy. */
@@ -84,23 +93,27 @@ export async function readFileCapped(
  * A file's first MAX_BODY_BYTES parsed; past them the parse is marked truncated with its
  * 'content-past-limit' warning, as when the parser itself cuts a longer text (RFC 9309 §2.5).
  */
-async function parseFile(path: string): Promise<RobotsTxt> {
+async function parseFile(path: string): Promise<{ text: string; parsed: RobotsTxt }> {
   const { bytes, pastBytes } = await readFileCapped(path);
-  const parsed = parseRobotsTxt(decode(bytes));
-  if (pastBytes === 0 || parsed.truncated) return parsed;
+  const text = decode(bytes);
+  const parsed = parseRobotsTxt(text);
+  if (pastBytes === 0 || parsed.truncated) return { text, parsed };
   return {
-    ...parsed,
-    truncated: true,
-    diagnostics: [
-      ...parsed.diagnostics,
-      {
-        code: 'content-past-limit',
-        severity: 'warning',
-        line: parsed.lineCount,
-        // Not read, so counted in bytes: the characters of an ASCII file.
-        params: { limit: MAX_BODY_BYTES, ignoredChars: pastBytes },
-      },
-    ],
+    text,
+    parsed: {
+      ...parsed,
+      truncated: true,
+      diagnostics: [
+        ...parsed.diagnostics,
+        {
+          code: 'content-past-limit',
+          severity: 'warning',
+          line: parsed.lineCount,
+          // Not read, so counted in bytes: the characters of an ASCII file.
+          params: { limit: MAX_BODY_BYTES, ignoredChars: pastBytes },
+        },
+      ],
+    },
   };
 }
 
@@ -108,7 +121,8 @@ async function parseFile(path: string): Promise<RobotsTxt> {
 export async function readSource(place: string): Promise<Source> {
   if (isUrl(place)) return fetchSource(place);
   try {
-    return { kind: 'ok', parsed: await parseFile(place), url: null };
+    const { text, parsed } = await parseFile(place);
+    return okSource(text, parsed, null);
   } catch (error) {
     const why = error instanceof Error && 'code' in error ? String(error.code) : 'unreadable';
     throw new UnreadableInput(`${place}: ${why}`, place, why);

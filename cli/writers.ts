@@ -8,6 +8,7 @@ import {
   type Semantics,
   type Translator,
 } from '../src/index.ts';
+import { type AiPicture, aiJson, explainedAi } from './ai.ts';
 import type { CheckRecord, ErrorRecord } from './judge.ts';
 import { robotVerdicts } from './judge.ts';
 import type { Source } from './sources.ts';
@@ -25,7 +26,21 @@ export interface DiffRecord {
   lineAfter: number | null;
 }
 
-const CHECK_COLUMNS = ['url', 'agent', 'allowed', 'line', 'semantics', 'rule', 'robots', 'error'];
+// The AI-usage columns come last (after `error`), so tools reading the earlier columns by position
+// read them as before; they are always there, empty when the file says nothing about AI use.
+const CHECK_COLUMNS = [
+  'url',
+  'agent',
+  'allowed',
+  'line',
+  'semantics',
+  'rule',
+  'robots',
+  'error',
+  'aiTrain',
+  'aiAnswers',
+  'aiSearch',
+];
 const DIFF_COLUMNS = ['url', 'agent', 'before', 'after', 'lineBefore', 'lineAfter'];
 
 /** One CSV field (RFC 4180 §2): quoted when it holds a comma, a quote, CR or LF; quotes doubled. */
@@ -55,11 +70,13 @@ const printable = (text: string) => printableText(text, false);
 
 /** What one URL gives: its records, or why it is not a URL. */
 export type CheckItem =
-  | { url: string; records: CheckRecord[]; source: Source }
+  | { url: string; records: CheckRecord[]; source: Source; ai?: readonly (AiPicture | null)[] }
   | { url: string; error: ErrorRecord };
 
 /** Writes check items in a format; `text` needs the translator and the reading asked for. */
 export function checkWriter(format: Format, t: Translator, semantics: Semantics | null) {
+  // The aipref drafts Content-Usage was read by, said once at the end when a sentence read it.
+  let draft: string | null = null;
   return {
     header(): string {
       return format === 'csv'
@@ -76,29 +93,42 @@ export function checkWriter(format: Format, t: Translator, semantics: Semantics 
         // The URL is written into JSON once for all its agents (JSON.stringify's output, key order).
         const url = JSON.stringify(item.url);
         let out = '';
-        for (const r of item.records) {
+        const { records } = item;
+        for (let i = 0; i < records.length; i++) {
+          const r = records[i] as CheckRecord;
           const rule = r.rule === null ? 'null' : JSON.stringify(r.rule);
-          out += `{"url":${url},"agent":${jsonOf(r.agent)},"allowed":${r.allowed},"line":${r.line},"semantics":"${r.semantics}","rule":${rule},"robots":"${r.robots}"}\n`;
+          const picture = item.ai?.[i];
+          const ai = picture == null ? '' : aiJson(picture);
+          out += `{"url":${url},"agent":${jsonOf(r.agent)},"allowed":${r.allowed},"line":${r.line},"semantics":"${r.semantics}","rule":${rule},"robots":"${r.robots}"${ai}}\n`;
         }
         return out;
       }
       if (format === 'csv')
         return item.records.map((r) => csvRow({ ...r }, CHECK_COLUMNS)).join('');
-      return textBlock(item, t, semantics);
+      return textBlock(item, t, semantics, (d) => {
+        draft = d;
+      });
+    },
+    /** After the last item: the text format's note on the aipref drafts, when one was read. */
+    footer(): string {
+      return format === 'text' && draft !== null ? `\n${printable(draft)}\n` : '';
     },
   };
 }
 
 /** A URL and each agent's verdict, with the deciding line and why, in the translator's words. */
 function textBlock(
-  item: { url: string; records: CheckRecord[]; source: Source },
+  item: { url: string; records: CheckRecord[]; source: Source; ai?: readonly (AiPicture | null)[] },
   t: Translator,
   semantics: Semantics | null,
+  onDraft: (draft: string) => void,
 ): string {
   const { source } = item;
   const width = Math.max(...item.records.map((r) => r.agent.length), 8);
   const lines = [printable(item.url)];
-  for (const record of item.records) {
+  // Under the verdict's reasons: past the mark (16), the robot's name and their spaces.
+  const indent = ' '.repeat(21 + width);
+  for (const [i, record] of item.records.entries()) {
     const explained =
       source.kind === 'ok'
         ? explainVerdict(robotVerdicts(source, record.agent, item.url, semantics), t, false)
@@ -116,6 +146,14 @@ function textBlock(
         `  ${mark.padEnd(16)} ${record.agent.padEnd(width)}  ${rule}${explained?.why ?? ''}${cut}`,
       ),
     );
+    // What the site says about AI use, under the robot's line, as the popup's rows say it.
+    const picture = item.ai?.[i];
+    const ai = picture == null ? null : explainedAi(picture, t);
+    if (ai !== null) {
+      lines.push(printable(`${indent}${ai.sentence}`));
+      for (const conflict of ai.conflicts) lines.push(printable(`${indent}⚠ ${conflict}`));
+      if (ai.draft !== null) onDraft(ai.draft);
+    }
   }
   return `${lines.join('\n')}\n`;
 }

@@ -248,7 +248,7 @@ describe('robots-lens check', () => {
       '/a,b"c\n',
     );
     expect(r.stdout).toBe(
-      'url,agent,allowed,line,semantics,rule,robots,error\r\n"/a,b""c",X,true,,rfc9309,,ok,\r\n',
+      'url,agent,allowed,line,semantics,rule,robots,error,aiTrain,aiAnswers,aiSearch\r\n"/a,b""c",X,true,,rfc9309,,ok,,,,\r\n',
     );
   });
 
