@@ -14,7 +14,11 @@
 //   `y`/`n`, anything else is unknown, unknown labels and parameters ignored, a failed parse makes
 //   every preference unknown; "Combining Preferences": any disallow wins, else any allow, else
 //   unknown) was read in draft-ietf-aipref-vocab-07 (github.com/ietf-wg-aipref/drafts, tag
-//   draft-ietf-aipref-vocab-07); -08 changed the category definitions, not these rules.
+//   draft-ietf-aipref-vocab-07), and again, in full, in the working group's editor's copy after
+//   -07 (same repository, draft-ietf-aipref-vocab.md at commit 008bd890): it defines the three
+//   categories above (§4.1 AI Training, §4.2 AI Use, §4.3 Search, which overrides the other two)
+//   with the same processing and combining text. Whether that copy is -08 word for word could not
+//   be checked: the published -08 itself was not readable here.
 // - draft-ietf-aipref-attach-05 (18 August 2026), "Associating AI Usage Preferences with Content
 //   in HTTP" (same repository, tag draft-ietf-aipref-attach-05): §2 the header is a Dictionary;
 //   §3 the robots.txt rule `content-usage = *WS "content-usage" *WS ":" *WS [ path-pattern 1*WS ]
