@@ -1,8 +1,9 @@
 // Each tab's last report, with the settings it was judged with, in storage.session (in memory only,
 // never on disk): the popup shows it the moment it opens and replaces it with its own report a few
 // milliseconds later. Written whenever the background judges a tab (a page loading with automatic
-// checking, a popup's report), dropped with the tab and when the settings change.
-import { type TabReport, type TabSnapshot, tabSnapshotKey } from '../src/protocol.ts';
+// checking, a popup's report), dropped with the tab and when the settings change, with the popup's
+// last screen of the tab (which the popup keeps itself, beside it).
+import { type TabReport, type TabSnapshot, tabScreenKey, tabSnapshotKey } from '../src/protocol.ts';
 import type { Settings } from '../src/settings.ts';
 import type { StorageArea } from './storage-area.ts';
 import { storedSize } from './stored-size.ts';
@@ -28,13 +29,16 @@ export class TabSnapshots {
     else await this.area.set({ [key]: snapshot });
   }
 
-  /** The tab closed. */
+  /** The tab closed: its snapshot goes, and the popup's last screen of it (TabScreen). */
   forget(tabId: number): Promise<void> {
-    return this.area.remove(tabSnapshotKey(tabId));
+    return this.area.remove([tabSnapshotKey(tabId), tabScreenKey(tabId)]);
   }
 
-  /** The settings changed: no tab's snapshot was judged with them (`tabIds`: the open tabs). */
+  /**
+   * The settings changed: no tab's snapshot was judged with them, no screen drawn with them
+   * (`tabIds`: the open tabs).
+   */
   clear(tabIds: readonly number[]): Promise<void> {
-    return this.area.remove(tabIds.map(tabSnapshotKey));
+    return this.area.remove(tabIds.flatMap((id) => [tabSnapshotKey(id), tabScreenKey(id)]));
   }
 }

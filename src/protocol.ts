@@ -4,6 +4,7 @@
 // type error.
 import type { RobotAiSignals } from './ai/report.ts';
 import type { RobotVerdicts } from './crawlers.ts';
+import { canonicalJson, digest } from './digest.ts';
 import type { LinkCounts, PageFacts } from './page/facts.ts';
 import type { CacheRequest, OutcomeFacts, RobotsFetch } from './policy.ts';
 import type { ImportProblem, Settings, SettingsProblem } from './settings.ts';
@@ -104,6 +105,49 @@ export function readTabSnapshot(value: unknown, url: string): TabSnapshot | null
   if (reply['kind'] === 'not-applicable') return value as TabSnapshot;
   if (reply['kind'] !== 'report' || !Array.isArray(reply['verdicts'])) return null;
   return isObject(reply['report']) && isObject(reply['page']) ? (value as TabSnapshot) : null;
+}
+
+/**
+ * One node of a screen the popup drew: a text, or an element as [tag, its attributes as name,
+ * value, name, value…, its children]. Plain data: the popup builds elements and text nodes from
+ * it, never HTML.
+ */
+export type ScreenNode = string | [tag: string, attributes: string[], children: ScreenNode[]];
+
+/**
+ * The popup's last screen of a tab's verdicts, kept in storage.session under tabScreenKey(tabId):
+ * the next time the popup opens on the tab it is shown at once, before the popup's code has
+ * loaded, if it was drawn from the very snapshot the background keeps now (`basis`,
+ * snapshotBasis) for the page the tab shows; the popup then draws its own in its place.
+ */
+export interface TabScreen {
+  url: string;
+  /** snapshotBasis of the report and settings it was drawn from. */
+  basis: string;
+  /** How far the verdicts were scrolled (px). */
+  scroll: number;
+  /** The popup root's children. */
+  nodes: ScreenNode[];
+}
+
+/** Where a tab's last screen is kept in storage.session. */
+export const tabScreenKey = (tabId: number): string => `tab-screen:${tabId}`;
+
+/** The fingerprint of a report and its settings, whatever order storage gives their keys in. */
+export function snapshotBasis(snapshot: TabSnapshot): string {
+  return digest(canonicalJson({ reply: snapshot.reply, settings: snapshot.settings }));
+}
+
+/**
+ * A stored value as the screen to show first for `snapshot`, or null: only one of the snapshot's
+ * URL drawn from it (the same basis). Its nodes are checked as they are built (ui/popup/screen.ts).
+ */
+export function readTabScreen(value: unknown, snapshot: TabSnapshot): TabScreen | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { url, basis, scroll, nodes } = value as Partial<Record<keyof TabScreen, unknown>>;
+  if (url !== snapshot.reply.url || typeof basis !== 'string' || !Array.isArray(nodes)) return null;
+  if (typeof scroll !== 'number' || !Number.isFinite(scroll) || scroll < 0) return null;
+  return basis === snapshotBasis(snapshot) ? (value as TabScreen) : null;
 }
 
 /** A page fetched once as served, before scripts run (to compare with the DOM as rendered). */

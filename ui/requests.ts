@@ -9,8 +9,11 @@ import {
   type Reply,
   type RequestOf,
   type Requests,
+  readTabScreen,
   readTabSnapshot,
+  type TabScreen,
   type TabSnapshot,
+  tabScreenKey,
   tabSnapshotKey,
 } from '../src/protocol.ts';
 import { browser } from '../webext/browser.ts';
@@ -53,15 +56,25 @@ export async function targetTab(): Promise<TargetTab | null> {
   return tab?.id === undefined ? null : { id: tab.id, url: Promise.resolve(tab.url ?? null) };
 }
 
+/** What the popup may show of a tab before its own report: the tab's snapshot and last screen. */
+export interface TabOpening {
+  snapshot: TabSnapshot;
+  /** The popup's last screen of the tab, drawn from this very snapshot (null: none kept). */
+  screen: TabScreen | null;
+}
+
 /**
- * The tab's snapshot (the background's last report for it, TabSnapshot), read from storage.session
- * without waiting for the background; null unless it is of the URL the tab shows now.
+ * The tab's snapshot (the background's last report for it, TabSnapshot) and the popup's last
+ * screen drawn from it, read from storage.session in one call without waiting for the background;
+ * null unless the snapshot is of the URL the tab shows now.
  */
-export async function tabSnapshot(target: TargetTab): Promise<TabSnapshot | null> {
+export async function tabSnapshot(target: TargetTab): Promise<TabOpening | null> {
   try {
-    const key = tabSnapshotKey(target.id);
-    const [stored, url] = await Promise.all([browser.storage.session.get(key), target.url]);
-    return url === null ? null : readTabSnapshot(stored[key], url);
+    const keys = [tabSnapshotKey(target.id), tabScreenKey(target.id)];
+    const [stored, url] = await Promise.all([browser.storage.session.get(keys), target.url]);
+    const snapshot = url === null ? null : readTabSnapshot(stored[keys[0] as string], url);
+    if (snapshot === null) return null;
+    return { snapshot, screen: readTabScreen(stored[keys[1] as string], snapshot) };
   } catch {
     // Storage unavailable: the popup waits for its own report.
     return null;

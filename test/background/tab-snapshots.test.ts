@@ -63,24 +63,27 @@ describe('TabSnapshots', () => {
     expect(session.data.has('tab-report:1')).toBe(true);
   });
 
-  test('forget removes that tab’s snapshot only', async () => {
+  test('forget removes that tab’s snapshot and the popup’s last screen of it only', async () => {
     const session = memoryStorage();
     const snapshots = new TabSnapshots(session);
     await snapshots.keep(1, small('https://a.test/'), defaultSettings());
     await snapshots.keep(2, small('https://b.test/'), defaultSettings());
+    await session.set({ 'tab-screen:1': { nodes: [] }, 'tab-screen:2': { nodes: [] } });
     await snapshots.forget(1);
-    expect([...session.data.keys()]).toEqual(['tab-report:2']);
+    expect([...session.data.keys()].sort()).toEqual(['tab-report:2', 'tab-screen:2']);
+    await session.remove('tab-screen:2');
     // A tab with none: nothing happens.
     await snapshots.forget(9);
     expect([...session.data.keys()]).toEqual(['tab-report:2']);
   });
 
-  test('clear(tabIds) removes exactly those tabs’ snapshots and leaves other keys', async () => {
+  test('clear(tabIds) removes exactly those tabs’ snapshots and screens and leaves other keys', async () => {
     const session = memoryStorage();
     const snapshots = new TabSnapshots(session);
     for (const tabId of [1, 2, 3])
       await snapshots.keep(tabId, small('about:blank'), defaultSettings());
     await session.set({ 'page-headers:3': { url: 'https://a.test/' }, 'robots:https://a.test': 1 });
+    await session.set({ 'tab-screen:1': { nodes: [] }, 'tab-screen:3': { nodes: [] } });
     await snapshots.clear([1, 3, 5]);
     expect([...session.data.keys()].sort()).toEqual([
       'page-headers:3',

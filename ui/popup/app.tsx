@@ -5,11 +5,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { Translator } from '../../src/explain/index.ts';
 import { ParsedFiles } from '../../src/parsed-files.ts';
-import type { RobotsFile } from '../../src/protocol.ts';
+import type { RobotsFile, TabSnapshot } from '../../src/protocol.ts';
 import type { Language, Settings } from '../../src/settings.ts';
 import type { Actions } from '../connector.ts';
 import { useSettingsChanges } from '../use-settings-changes.ts';
 import { ExportBar } from './export-bar.tsx';
+import { type ScreenState, useKeptScreen } from './keep-screen.ts';
 import { lazyView, preloadLazyViewsWhenIdle } from './lazy.tsx';
 import { EMPTY_MEMORY, MemoryStore, type PopupMemory } from './memory.ts';
 import { type PopupModel, popupModel, withFile } from './model.ts';
@@ -142,6 +143,12 @@ export function App({ tabId, actions, t, initial }: AppProps) {
     state.status === 'done' && state.model.page !== null ? state.model.origin : null,
   );
   const shown = useRef(state.status === 'done');
+  /** The report and settings of the popup's own report on screen, as the background keeps them. */
+  const drawnFrom = useRef<TabSnapshot | null>(
+    initial?.fresh === undefined && initial?.report.ok && initial.settings.ok
+      ? { reply: initial.report.value, settings: initial.settings.value }
+      : null,
+  );
   const visitedViews = useRef(new Set<View>(['verdicts']));
   /** A robot was clicked: Records scrolls to its group instead of where it was left. */
   const skipRestore = useRef(false);
@@ -159,6 +166,7 @@ export function App({ tabId, actions, t, initial }: AppProps) {
         return;
       }
       setRefreshError(null);
+      drawnFrom.current = { reply: report.value, settings: settings.value };
       const model = popupModel(report.value, t, {
         showOtherReadings: settings.value.showOtherReadings,
       });
@@ -236,9 +244,24 @@ export function App({ tabId, actions, t, initial }: AppProps) {
       state.status === 'done' && provisional ? 'loading' : state.status;
   }, [state.status, provisional]);
   useEffect(() => {
-    // The moment the verdicts are on screen, for `npm run bench:popup` and for profiling.
-    if (state.status === 'done') performance.mark('robots-lens:verdicts');
+    // The moment the verdicts are on screen, for `npm run bench:popup` and for profiling (unless
+    // the tab's last screen showed them first: main.tsx marked that moment).
+    if (
+      state.status === 'done' &&
+      performance.getEntriesByName('robots-lens:verdicts').length === 0
+    )
+      performance.mark('robots-lens:verdicts');
   }, [state.status]);
+  // The verdicts drawn from the popup's own report, kept as the tab's last screen.
+  const screenState: ScreenState =
+    state.status !== 'done' || provisional || refreshing
+      ? 'wait'
+      : memory.view === 'verdicts'
+        ? 'keep'
+        : 'drop';
+  const mainRef = useRef<HTMLElement>(null);
+  const rootOf = useCallback(() => mainRef.current?.parentElement ?? null, []);
+  useKeptScreen(actions, tabId, rootOf, drawnFrom.current, screenState, state);
   // Once the verdicts are shown, the other views' chunk is fetched while the user reads them.
   const isShown = state.status === 'done';
   useEffect(() => (isShown ? preloadLazyViewsWhenIdle() : undefined), [isShown]);
@@ -404,7 +427,7 @@ export function App({ tabId, actions, t, initial }: AppProps) {
   const internal = model.status === 'not-applicable' && !model.needsPermission;
 
   return (
-    <main aria-busy={refreshing}>
+    <main aria-busy={refreshing} ref={mainRef}>
       <header>
         <h1>{t('extName')}</h1>
         <p class="url" title={model.url}>

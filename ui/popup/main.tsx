@@ -1,8 +1,11 @@
-// The popup's entry, kept small (it imports only the requests) so it runs as soon as the page is
-// parsed: it asks for the tab, the settings and the first report at once, reads the tab's
-// snapshot, then loads the app (start.tsx, which the page's HTML preloads meanwhile) and hands them
-// over. Each step sets a performance mark (robots-lens:<step>), read by `npm run bench:popup`.
+// The popup's entry, kept small (it imports only the requests and the kept screen) so it runs as
+// soon as the page is parsed: it asks for the tab, the settings and the first report at once,
+// reads the tab's snapshot and the popup's last screen of it, shows that screen at once if it was
+// drawn from this very snapshot, then loads the app (start.tsx, which the page's HTML preloads
+// meanwhile) and hands the requests over. Each step sets a performance mark (robots-lens:<step>),
+// read by `npm run bench:popup`.
 import { requests, tabSnapshot, targetTab } from '../requests.ts';
+import { paintScreen } from './screen.ts';
 import type { FirstRequests, Mark } from './start.tsx';
 
 const mark: Mark = (step) => (value) => {
@@ -10,21 +13,37 @@ const mark: Mark = (step) => (value) => {
   return value;
 };
 
+/** Once what was drawn is on screen (after the next frame). */
+const onScreen = () =>
+  new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+
 const root = document.getElementById('root');
 if (root !== null) {
   mark('script')(null);
   const tab = targetTab()
     .catch(() => null)
     .then(mark('tab'));
+  const opening = tab
+    .then((target) => (target === null ? null : tabSnapshot(target)))
+    .then(mark('snapshot'));
   const first: FirstRequests = {
     tab,
     settings: requests.getSettings({}).then(mark('settings')),
     report: tab
       .then((target) => (target === null ? null : requests.tabReport({ tabId: target.id })))
       .then(mark('report')),
-    snapshot: tab
-      .then((target) => (target === null ? null : tabSnapshot(target)))
-      .then(mark('snapshot')),
+    snapshot: opening.then((o) => o?.snapshot ?? null),
   };
-  void import('./start.tsx').then(mark('app')).then(({ start }) => start(root, first, mark));
+  // The last screen goes first; the app, whose loading would hold the screen's frame back, is
+  // loaded once it is on screen (and at once when there is none).
+  void opening
+    .then(async (o) => {
+      if (!o?.screen || !paintScreen(root, o.screen)) return;
+      mark('screen')(null);
+      await onScreen();
+      mark('verdicts')(null);
+    })
+    .then(() => import('./start.tsx'))
+    .then(mark('app'))
+    .then(({ start }) => start(root, first, mark));
 }

@@ -1,7 +1,8 @@
 // The popup's first screen: the tab's snapshot (the background's last report for the page) when it
 // comes first, put in place by the popup's own report as soon as that comes; otherwise, once the
 // requests main.tsx sent are answered. With the translator and what the popup kept for the site
-// (read meanwhile, from the tab's URL), the app renders.
+// (read meanwhile, from the tab's URL), the app renders, in place of the popup's last screen of the
+// tab if main.tsx showed it.
 import { render } from 'preact';
 import { robotsOrigin } from '../../src/policy.ts';
 import { accept, type RobotsFile, type TabSnapshot } from '../../src/protocol.ts';
@@ -10,6 +11,7 @@ import { type Actions, connector } from '../connector.ts';
 import type { TargetTab } from '../requests.ts';
 import { App, type FreshReport } from './app.tsx';
 import { MemoryStore, type PopupMemory } from './memory.ts';
+import { clearScreen } from './screen.ts';
 import type { View } from './tabs.tsx';
 
 /** The views that show the file's text. */
@@ -74,6 +76,7 @@ export async function start(root: HTMLElement, first: FirstRequests, mark: Mark)
           reply ?? [accept<'tabReport'>(snap.reply), accept<'getSettings'>(snap.settings)],
       ),
     };
+    clearScreen(root);
     render(<App tabId={tab.id} actions={connector} t={t} initial={initial} />, root);
     mark('rendered')(null);
     return;
@@ -102,6 +105,7 @@ export async function start(root: HTMLElement, first: FirstRequests, mark: Mark)
   mark('render')(null);
   document.documentElement.lang = t.locale;
   const initial = report === null ? undefined : { report, settings, memory: m, file };
+  clearScreen(root);
   render(<App tabId={tab?.id ?? null} actions={connector} t={t} initial={initial} />, root);
   mark('rendered')(null);
 }

@@ -1,0 +1,115 @@
+// End-to-end: the popup reopened on a page shows its last screen of the tab at once (issue 12,
+// speed), in real Chromium and Firefox ESR: built from what the popup drew before, before the
+// popup's code has loaded, and replaced by the popup's own drawing (the same rows, nothing
+// doubled). A screen drawn with other settings, of another page, or left on another view is
+// never shown; closing the tab drops it.
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import { after, before, describe, test } from 'node:test';
+import { launchChromium, launchFirefox } from './browsers.mjs';
+import { until } from './until.mjs';
+
+const ROBOTS = 'User-agent: *\nDisallow: /private/\n\nUser-agent: GPTBot\nDisallow: /\n';
+
+/** Runs in the popup: once it has kept its screen, what it shows and how it got there. */
+const readOpening = async () => {
+  for (let i = 0; i < 200 && !performance.getEntriesByName('robots-lens:kept').length; i++)
+    await new Promise((r) => setTimeout(r, 10));
+  const at = (name) => performance.getEntriesByName(`robots-lens:${name}`)[0]?.startTime ?? null;
+  const root = document.getElementById('root');
+  return {
+    screen: at('screen'),
+    app: at('app'),
+    kept: at('kept'),
+    rows: [...document.querySelectorAll('#panel-verdicts [data-robot][data-verdict]')].map(
+      (el) => `${el.getAttribute('data-robot')}=${el.getAttribute('data-verdict')}`,
+    ),
+    panels: document.querySelectorAll('#panel-verdicts').length,
+    mains: document.querySelectorAll('main').length,
+    leftover: root?.dataset.screen ?? null,
+    inert: root?.inert ?? null,
+    view: document.querySelector('[role="tab"][aria-selected="true"]')?.getAttribute('data-view'),
+  };
+};
+
+/** Runs in an extension page: one protocol request to the background. */
+const ask = ([name, req]) =>
+  (globalThis.browser ?? globalThis.chrome).runtime.sendMessage({ __robotsLens: true, name, req });
+
+for (const launch of [launchChromium, launchFirefox]) {
+  describe(`${launch.name.replace('launch', '')}: the popup reopened shows its last screen first (issue 12)`, () => {
+    let browser;
+    let server;
+    let origin;
+
+    before(async () => {
+      browser = await launch();
+      server = createServer((req, res) => {
+        if (req.url === '/robots.txt')
+          return res.writeHead(200, { 'content-type': 'text/plain' }).end(ROBOTS);
+        res.writeHead(200, { 'content-type': 'text/html' }).end(`<title>${req.url}</title>`);
+      });
+      await new Promise((r) => server.listen(0, '127.0.0.1', r));
+      origin = `http://127.0.0.1:${server.address().port}`;
+    });
+    after(async () => {
+      await browser?.close();
+      server?.close();
+    });
+
+    test('reopened: the screen first, then the popup’s own rows in its place, once', async () => {
+      const { tabId, page } = await browser.openSite(`${origin}/private/a`);
+      const first = await browser.interact(tabId, readOpening);
+      assert.equal(first.screen, null, 'nothing kept before the first opening');
+      assert.ok(first.kept !== null, 'the first opening keeps its screen');
+      assert.ok((await browser.storageKeys('session')).includes(`tab-screen:${tabId}`));
+      const again = await browser.interact(tabId, readOpening);
+      assert.ok(again.screen !== null, 'the second opening shows the kept screen');
+      assert.ok(again.screen < again.app, 'before the popup’s code has loaded');
+      assert.deepEqual(again.rows, first.rows);
+      assert.ok(again.rows.includes('GPTBot=disallowed'), again.rows.join());
+      assert.deepEqual(
+        [again.panels, again.mains, again.leftover, again.inert],
+        [1, 1, null, false],
+      );
+      // Closing the tab drops the screen with the tab's snapshot.
+      await page.close();
+      const keys = await until(
+        () => browser.storageKeys('session'),
+        (k) => !k.includes(`tab-screen:${tabId}`),
+      );
+      assert.ok(!keys.includes(`tab-screen:${tabId}`), keys.join());
+    });
+
+    test('settings changed, another page, another view left open: no screen', async () => {
+      const { tabId, page } = await browser.openSite(`${origin}/open`);
+      await browser.interact(tabId, readOpening);
+      // Another page in the tab: the screen was of /open.
+      await page.goto(`${origin}/other`);
+      const moved = await browser.interact(tabId, readOpening);
+      assert.equal(moved.screen, null, 'a screen of another page is not shown');
+      assert.ok((await browser.interact(tabId, readOpening)).screen !== null, 'the new page’s is');
+      // Other settings: the screen was drawn with the old robot list.
+      const options = await browser.openPage('options.html');
+      const settings = await options.evaluate(ask, ['getSettings', {}]);
+      const robots = [...settings.value.robots, 'Bytespider'];
+      assert.equal((await options.evaluate(ask, ['setSettings', { robots }]))?.ok, true);
+      const changed = await browser.interact(tabId, readOpening);
+      assert.equal(changed.screen, null, 'a screen of other settings is not shown');
+      assert.ok(
+        changed.rows.some((r) => r.startsWith('Bytespider=')),
+        changed.rows.join(),
+      );
+      // Left on the tester: the popup reopens there, so no screen of the verdicts.
+      await browser.interact(tabId, async () => {
+        document.querySelector('[role="tab"][data-view="tester"]')?.click();
+        await new Promise((r) => setTimeout(r, 500));
+      });
+      const tester = await browser.interact(tabId, readOpening);
+      assert.equal(tester.screen, null);
+      assert.equal(tester.view, 'tester');
+      await options.evaluate(ask, ['setSettings', { robots: settings.value.robots }]);
+      await options.close();
+    });
+  });
+}

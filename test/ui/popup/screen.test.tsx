@@ -1,0 +1,192 @@
+// @vitest-environment happy-dom
+// The popup's last screen of a tab (issue 12, speed): kept as plain data from what the popup drew,
+// built back into elements and text, never HTML, shown only when drawn from the snapshot the
+// background keeps now.
+import { cleanup, fireEvent, render, waitFor } from '@testing-library/preact';
+import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+import en from '../../../_locales/en/messages.json';
+import { lookupIn, translator } from '../../../src/explain/index.ts';
+import {
+  readTabScreen,
+  type ScreenNode,
+  snapshotBasis,
+  type TabReport,
+  type TabScreen,
+  type TabSnapshot,
+  tabScreenKey,
+} from '../../../src/protocol.ts';
+import { defaultSettings } from '../../../src/settings.ts';
+import { fakeConnector, fakeTabReport } from '../../../ui/fake-connector.ts';
+import { App, type FreshReport } from '../../../ui/popup/app.tsx';
+import { preloadLazyViews } from '../../../ui/popup/lazy.tsx';
+import {
+  captureScreen,
+  clearScreen,
+  MAX_SCREEN_NODES,
+  paintScreen,
+} from '../../../ui/popup/screen.ts';
+import { okOutcome } from '../../fixtures/outcomes.ts';
+
+beforeAll(() => preloadLazyViews());
+afterEach(() => {
+  cleanup();
+  delete document.body.dataset['state'];
+});
+
+const t = translator(lookupIn(en), 'en');
+const URL_ = 'https://shop.test/item?id=1';
+// Site text that would be markup if it were ever parsed as HTML.
+const HOSTILE = '# <img src=x onerror="window.__pwned=1"> & <b>bold</b>';
+const TEXT = `${HOSTILE}\nUser-agent: *\nDisallow: /private/\n\nUser-agent: Googlebot\nAllow: /\n`;
+const report = (): TabReport =>
+  fakeTabReport(URL_, okOutcome(TEXT, { url: 'https://shop.test/robots.txt' }));
+
+async function drawn() {
+  // One report, answered each time: the snapshot read after is the one the popup drew.
+  const once = report();
+  const actions = fakeConnector({ tabReport: () => once });
+  const { container } = render(<App tabId={7} actions={actions} t={t} />);
+  await waitFor(() => expect(document.body.dataset['state']).toBe('done'));
+  return { actions, container };
+}
+
+const snapshotOf = async (actions: ReturnType<typeof fakeConnector>): Promise<TabSnapshot> => {
+  const [reply, settings] = await Promise.all([
+    actions.tabReport({ tabId: 7 }),
+    actions.getSettings({}),
+  ]);
+  if (!reply.ok || !settings.ok) throw new Error('no report');
+  return { reply: reply.value, settings: settings.value };
+};
+
+describe('captureScreen and paintScreen', () => {
+  test('what the popup drew comes back the same: text, seams, the checked box', async () => {
+    const { container } = await drawn();
+    const nodes = captureScreen(container);
+    expect(nodes).not.toBeNull();
+    const other = document.createElement('div');
+    document.body.append(other);
+    expect(paintScreen(other, { url: URL_, basis: 'b', scroll: 0, nodes: nodes ?? [] })).toBe(true);
+    const seams = (root: Element) =>
+      [...root.querySelectorAll('[data-robot]:not([hidden] *)')].map((e) => [
+        e.getAttribute('data-robot'),
+        e.getAttribute('data-verdict'),
+      ]);
+    expect(seams(other)).toEqual(seams(container));
+    expect(seams(other).length).toBeGreaterThan(0);
+    expect(other.querySelector('input[name="checking"]')).toMatchObject({
+      checked: (container.querySelector('input[name="checking"]') as HTMLInputElement).checked,
+    });
+    // Shown, not yet usable: the popup's own drawing takes its place.
+    expect(other.inert).toBe(true);
+    expect(other.getAttribute('aria-busy')).toBe('true');
+    clearScreen(other);
+    expect(other.childNodes.length).toBe(0);
+    expect(other.inert).toBe(false);
+    other.remove();
+  });
+
+  test('site text stays text: no element is made from it', () => {
+    const root = document.createElement('div');
+    const nodes: ScreenNode[] = [['p', ['class', 'x'], [HOSTILE]]];
+    expect(paintScreen(root, { url: URL_, basis: 'b', scroll: 0, nodes })).toBe(true);
+    expect(root.querySelectorAll('img, b').length).toBe(0);
+    expect(root.textContent).toBe(HOSTILE);
+    expect(captureScreen(root)).toEqual(nodes);
+  });
+
+  test.each<[string, unknown[]]>([
+    ['a script element', [['script', [], ['window.__pwned=1']]]],
+    ['an iframe', [['iframe', ['src', 'https://evil.test/'], []]]],
+    ['an event handler attribute', [['p', ['onclick', 'window.__pwned=1'], []]]],
+    ['a style attribute', [['p', ['style', 'background:url(https://evil.test/)'], []]]],
+    ['a javascript: link', [['a', ['href', 'javascript:alert(1)'], ['x']]]],
+    ['attributes not in pairs', [['p', ['class'], []]]],
+    ['a node that is neither text nor element', [42]],
+    ['an element of two parts', [['p', []]]],
+    ['a nested bad node', [['div', [], [['p', [], [['object', [], []]]]]]]],
+    ['too many nodes', [['div', [], Array.from({ length: MAX_SCREEN_NODES + 1 }, () => 'x')]]],
+  ])('refused whole, the root untouched: %s', (_name, nodes) => {
+    const root = document.createElement('div');
+    root.append('kept');
+    expect(paintScreen(root, { url: URL_, basis: 'b', scroll: 0, nodes } as TabScreen)).toBe(false);
+    expect(root.textContent).toBe('kept');
+    expect(root.inert).toBe(false);
+  });
+
+  test('a screen too large to keep is not captured', () => {
+    const root = document.createElement('div');
+    for (let i = 0; i <= MAX_SCREEN_NODES; i++) root.append(document.createElement('p'));
+    expect(captureScreen(root)).toBeNull();
+  });
+});
+
+describe('readTabScreen: only a screen drawn from the snapshot kept now', () => {
+  const snapshot: TabSnapshot = {
+    reply: { kind: 'not-applicable', url: 'about:blank', robots: ['Googlebot'] },
+    settings: defaultSettings(),
+  };
+  const basis = snapshotBasis(snapshot);
+  const screen: TabScreen = { url: 'about:blank', basis, scroll: 0, nodes: [['p', [], ['x']]] };
+  test.each<[string, unknown, boolean]>([
+    ['drawn from it', screen, true],
+    ['scrolled', { ...screen, scroll: 120 }, true],
+    ['of another URL', { ...screen, url: 'https://a.test/' }, false],
+    ['drawn from another report', { ...screen, basis: 'other' }, false],
+    ['a negative scroll', { ...screen, scroll: -1 }, false],
+    ['no nodes', { ...screen, nodes: 'x' }, false],
+    ['nothing', undefined, false],
+    ['not an object', 'screen', false],
+  ])('%s', (_name, value, shown) => {
+    expect(readTabScreen(value, snapshot)).toEqual(shown ? value : null);
+  });
+  test('the same snapshot with its keys in another order (as Chromium’s storage gives it back)', () => {
+    const reordered = JSON.parse(
+      JSON.stringify({
+        settings: snapshot.settings,
+        reply: { robots: ['Googlebot'], url: 'about:blank', kind: 'not-applicable' },
+      }),
+    ) as TabSnapshot;
+    expect(readTabScreen(screen, reordered)).toEqual(screen);
+  });
+});
+
+describe('the popup keeps its screen of the verdicts for the tab', () => {
+  test("kept once its own report is drawn, with that report's basis; dropped for another view", async () => {
+    const { actions } = await drawn();
+    const key = tabScreenKey(7);
+    let kept: TabScreen | undefined;
+    await waitFor(async () => {
+      kept = (await actions.memory.get(key)) as TabScreen | undefined;
+      expect(kept).toBeDefined();
+    });
+    const snapshot = await snapshotOf(actions);
+    expect(readTabScreen(kept, snapshot)).not.toBeNull();
+    expect(JSON.stringify(kept?.nodes)).toContain('data-robot');
+    // Another view left open: the popup opens on it, so no screen of the verdicts is kept.
+    fireEvent.click(document.querySelector('[role="tab"][data-view="tester"]') as HTMLElement);
+    await waitFor(async () => expect(await actions.memory.get(key)).toBeUndefined());
+  });
+
+  test("the tab's snapshot on screen is not kept: only the popup's own report is", async () => {
+    const actions = fakeConnector({ tabReport: () => report() });
+    const snapshot = await actions.tabReport({ tabId: 7 });
+    const settings = await actions.getSettings({});
+    let arrive: (value: FreshReport) => void = () => {};
+    const fresh = new Promise<FreshReport>((resolve) => {
+      arrive = resolve;
+    });
+    render(
+      <App
+        tabId={7}
+        actions={actions}
+        t={t}
+        initial={{ report: snapshot, settings, memory: null, fresh }}
+      />,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await actions.memory.get(tabScreenKey(7))).toBeUndefined();
+    arrive([snapshot, settings]);
+    await waitFor(async () => expect(await actions.memory.get(tabScreenKey(7))).toBeDefined());
+  });
+});

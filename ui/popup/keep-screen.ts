@@ -1,0 +1,58 @@
+// Keeps the verdicts the popup shows as the tab's last screen (screen.ts), for the next time the
+// popup opens on the tab: written once the popup's own report is drawn and again when the
+// verdicts are scrolled; removed when another view is left open, which the popup opens on instead.
+import { useEffect } from 'preact/hooks';
+import { snapshotBasis, type TabSnapshot, tabScreenKey } from '../../src/protocol.ts';
+import type { Actions } from '../connector.ts';
+import { screenOf } from './screen.ts';
+
+/**
+ * 'keep': the popup's own report is drawn in the verdicts view; 'drop': another view is shown;
+ * 'wait': neither yet (loading, the snapshot still on screen, a refresh on its way).
+ */
+export type ScreenState = 'keep' | 'drop' | 'wait';
+
+/** How long after the last scroll the screen is kept again. */
+const AFTER_SCROLL_MS = 300;
+
+/**
+ * Keeps the screen of `root()` for `tabId`, drawn from `from` (the report and settings on screen,
+ * as the background keeps them), whenever `drawn` changes while `state` is 'keep'.
+ */
+export function useKeptScreen(
+  actions: Actions,
+  tabId: number | null,
+  root: () => HTMLElement | null,
+  from: TabSnapshot | null,
+  state: ScreenState,
+  drawn: unknown,
+): void {
+  useEffect(() => {
+    if (tabId === null || state === 'wait') return;
+    const key = tabScreenKey(tabId);
+    const element = root();
+    if (state === 'drop' || from === null || element === null) {
+      void actions.memory.remove(key);
+      return;
+    }
+    const keep = () => {
+      const screen = screenOf(element, from.reply.url, snapshotBasis(from));
+      void (screen === null ? actions.memory.remove(key) : actions.memory.set(key, screen)).then(
+        // For `npm run bench:popup`, which keeps the popup open until then.
+        () => performance.mark('robots-lens:kept'),
+      );
+    };
+    // After the frame that shows it, out of the way of the first interactions.
+    let timer = setTimeout(keep, 0);
+    const panel = element.ownerDocument.getElementById('panel-verdicts');
+    const onScroll = () => {
+      clearTimeout(timer);
+      timer = setTimeout(keep, AFTER_SCROLL_MS);
+    };
+    panel?.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      clearTimeout(timer);
+      panel?.removeEventListener('scroll', onScroll);
+    };
+  }, [actions, tabId, root, from, state, drawn]);
+}

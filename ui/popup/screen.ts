@@ -1,0 +1,197 @@
+// The popup's last screen of a tab's verdicts (src/protocol.ts, TabScreen): taken from the DOM the
+// popup drew, as plain data, and built back into elements and text nodes the next time the popup
+// opens on the tab, before its code has loaded. The popup then draws its own in its place. Never
+// HTML: site text stays text, and a stored value that is not what captureScreen writes builds
+// nothing.
+import type { ScreenNode, TabScreen } from '../../src/protocol.ts';
+
+/** A screen with more nodes than this is not kept (the verdicts of 7 robots take about 130). */
+export const MAX_SCREEN_NODES = 4000;
+/** Nor one with more text and attributes than this, in UTF-16 code units. */
+export const MAX_SCREEN_CHARS = 250_000;
+
+/** Tags a screen may hold: what the popup draws. Anything else is refused, whole. */
+const TAGS = new Set([
+  'a',
+  'button',
+  'caption',
+  'code',
+  'dd',
+  'details',
+  'div',
+  'dl',
+  'dt',
+  'em',
+  'footer',
+  'h1',
+  'h2',
+  'h3',
+  'header',
+  'input',
+  'label',
+  'li',
+  'main',
+  'nav',
+  'ol',
+  'option',
+  'p',
+  'pre',
+  'section',
+  'select',
+  'small',
+  'span',
+  'strong',
+  'summary',
+  'table',
+  'tbody',
+  'td',
+  'textarea',
+  'th',
+  'thead',
+  'tr',
+  'ul',
+  'mark',
+  'abbr',
+  'b',
+  'i',
+  'kbd',
+  'br',
+  'hr',
+  'time',
+  'output',
+  'fieldset',
+  'legend',
+]);
+/** Attribute names a screen may hold: no event handler, nothing that loads or runs. */
+const ATTRIBUTE =
+  /^(?:class|id|title|role|hidden|lang|dir|for|type|name|value|checked|selected|disabled|readonly|open|colspan|rowspan|scope|tabindex|placeholder|href|target|rel|(?:aria|data)-[a-z0-9-]+)$/;
+
+/** The panel whose scroll position the screen keeps. */
+const PANEL = 'panel-verdicts';
+
+/**
+ * `root`'s children as a screen's nodes, with the state attributes do not show (a checked box, a
+ * field's value, the option selected); null when they are too many or too long to keep.
+ */
+export function captureScreen(root: Element): ScreenNode[] | null {
+  let nodes = 0;
+  let chars = 0;
+  const take = (node: Node): ScreenNode | null => {
+    if (++nodes > MAX_SCREEN_NODES) return null;
+    if (node.nodeType === 3) {
+      const text = node.nodeValue ?? '';
+      chars += text.length;
+      return text;
+    }
+    if (node.nodeType !== 1) return '';
+    const element = node as Element;
+    const tag = element.localName;
+    if (!TAGS.has(tag)) return null;
+    // Not shown (the views visited before, the robots' hidden list): the popup draws them anew.
+    if (element.hasAttribute('hidden')) return '';
+    const attributes: string[] = [];
+    for (const { name, value } of Array.from(element.attributes)) {
+      if (!ATTRIBUTE.test(name) || name === 'checked' || name === 'value' || name === 'selected')
+        continue;
+      attributes.push(name, value);
+      chars += name.length + value.length;
+    }
+    // Properties the popup sets, not attributes: what the user sees.
+    if (tag === 'input') {
+      const input = element as HTMLInputElement;
+      if (input.type === 'checkbox' || input.type === 'radio') {
+        if (input.checked) attributes.push('checked', '');
+      } else attributes.push('value', input.value);
+    } else if (tag === 'option' && (element as HTMLOptionElement).selected)
+      attributes.push('selected', '');
+    const children: ScreenNode[] = [];
+    if (tag === 'textarea') children.push((element as HTMLTextAreaElement).value);
+    else
+      for (const child of Array.from(element.childNodes)) {
+        const taken = take(child);
+        if (taken === null) return null;
+        if (taken !== '') children.push(taken);
+      }
+    return chars > MAX_SCREEN_CHARS ? null : [tag, attributes, children];
+  };
+  const out: ScreenNode[] = [];
+  for (const child of Array.from(root.childNodes)) {
+    const taken = take(child);
+    if (taken === null) return null;
+    if (taken !== '') out.push(taken);
+  }
+  return out;
+}
+
+/** How far the screen's verdicts are scrolled. */
+export function screenScroll(root: Element): number {
+  return root.ownerDocument.getElementById(PANEL)?.scrollTop ?? 0;
+}
+
+/** A screen's nodes as DOM nodes; null if any is not what captureScreen writes. */
+function build(doc: Document, nodes: readonly unknown[]): Node[] | null {
+  let count = 0;
+  const make = (node: unknown): Node | null => {
+    if (++count > MAX_SCREEN_NODES) return null;
+    if (typeof node === 'string') return doc.createTextNode(node);
+    if (!Array.isArray(node) || node.length !== 3) return null;
+    const [tag, attributes, children] = node as unknown[];
+    if (typeof tag !== 'string' || !TAGS.has(tag)) return null;
+    if (!Array.isArray(attributes) || attributes.length % 2 !== 0 || !Array.isArray(children))
+      return null;
+    const element = doc.createElement(tag);
+    for (let i = 0; i < attributes.length; i += 2) {
+      const [name, value] = [attributes[i], attributes[i + 1]];
+      if (typeof name !== 'string' || typeof value !== 'string' || !ATTRIBUTE.test(name))
+        return null;
+      if (name === 'href' && !/^(?:https?:|#)/i.test(value)) return null;
+      element.setAttribute(name, value);
+    }
+    for (const child of children) {
+      const made = make(child);
+      if (made === null) return null;
+      element.append(made);
+    }
+    return element;
+  };
+  const out: Node[] = [];
+  for (const node of nodes) {
+    const made = make(node);
+    if (made === null) return null;
+    out.push(made);
+  }
+  return out;
+}
+
+/**
+ * Shows a kept screen in `root` (empty), inert until the popup draws its own: true when shown,
+ * false (root untouched) when its nodes are not a screen's.
+ */
+export function paintScreen(root: HTMLElement, screen: TabScreen): boolean {
+  const nodes = build(root.ownerDocument, screen.nodes);
+  if (nodes === null) return false;
+  root.replaceChildren(...nodes);
+  root.inert = true;
+  root.setAttribute('aria-busy', 'true');
+  root.dataset['screen'] = 'kept';
+  if (screen.scroll > 0) {
+    const panel = root.ownerDocument.getElementById(PANEL);
+    if (panel !== null) panel.scrollTop = screen.scroll;
+  }
+  return true;
+}
+
+/** Takes a kept screen away before the popup draws its own (nothing when none is shown). */
+export function clearScreen(root: HTMLElement): void {
+  if (root.dataset['screen'] === undefined) return;
+  root.replaceChildren();
+  root.inert = false;
+  root.removeAttribute('aria-busy');
+  delete root.dataset['screen'];
+}
+
+/** The screen to keep for the page at `url`, drawn from the report and settings of `basis`. */
+export function screenOf(root: HTMLElement, url: string, basis: string): TabScreen | null {
+  const nodes = captureScreen(root);
+  return nodes === null ? null : { url, basis, scroll: screenScroll(root), nodes };
+}
