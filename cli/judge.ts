@@ -74,23 +74,21 @@ export function judgeOne(
   semantics: Semantics | null,
 ): { record: CheckRecord; ai: AiPicture | null } {
   const verdict = verdictOf(source, agent, url, semantics);
-  const record = recordOf(source, agent, url, semantics, verdict);
-  if (verdict === null || source.kind !== 'ok' || source.ai === null) return { record, ai: null };
-  const ai = source.ai.picture(agent, verdict);
-  record.aiTrain = ai.answers.train.answer;
-  record.aiAnswers = ai.answers.answers.answer;
-  record.aiSearch = ai.answers.search.answer;
-  return { record, ai };
+  const ai =
+    verdict === null || source.kind !== 'ok' || source.ai === null
+      ? null
+      : source.ai.picture(agent, verdict);
+  return { record: recordOf(source, agent, url, semantics, verdict, ai), ai };
 }
 
-/** A check record for one (URL, agent), without the AI-usage answers (diff compares verdicts). */
+/** A check record for one (URL, agent), without the AI-usage answers. */
 export function checkRecord(
   source: Source,
   agent: string,
   url: string,
   semantics: Semantics | null,
 ): CheckRecord {
-  return recordOf(source, agent, url, semantics, verdictOf(source, agent, url, semantics));
+  return recordOf(source, agent, url, semantics, verdictOf(source, agent, url, semantics), null);
 }
 
 function recordOf(
@@ -99,15 +97,27 @@ function recordOf(
   url: string,
   semantics: Semantics | null,
   verdict: CrawlerVerdict | null,
+  ai: AiPicture | null,
 ): CheckRecord {
+  const allowed = verdict === null ? source.kind === 'unavailable' : verdict.allowed;
+  const line = verdict?.rule?.line ?? null;
+  const reading = verdict?.reason.semantics ?? readingOf(agent, semantics);
+  const rule = ruleLine(verdict?.rule ?? null);
+  const robots = source.kind;
+  if (ai === null) return { url, agent, allowed, line, semantics: reading, rule, robots };
+  // One literal with every field: fields added afterwards cost a second object per record.
+  const { train, answers, search } = ai.answers;
   return {
     url,
     agent,
-    allowed: verdict === null ? source.kind === 'unavailable' : verdict.allowed,
-    line: verdict?.rule?.line ?? null,
-    semantics: verdict?.reason.semantics ?? readingOf(agent, semantics),
-    rule: ruleLine(verdict?.rule ?? null),
-    robots: source.kind,
+    allowed,
+    line,
+    semantics: reading,
+    rule,
+    robots,
+    aiTrain: train.answer,
+    aiAnswers: answers.answer,
+    aiSearch: search.answer,
   };
 }
 

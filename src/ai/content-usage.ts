@@ -163,15 +163,97 @@ export type UsageRuleDecisionCode =
 export interface UsageRuleDecision {
   code: UsageRuleDecisionCode;
   /** The rules that apply: one, or several of the identical path (combined, attach §3.1). */
-  rules: ContentUsageRule[];
+  readonly rules: readonly ContentUsageRule[];
+}
+
+/**
+ * The Content-Usage rules of one robot's groups, compiled once for many paths: which of them apply
+ * to a path, by the longest match of RFC 9309 §2.2.2 and its wildcards (§2.2.3), the engine's own
+ * matcher (attach-05 §3.1). A rule without a path matches every path with length 0. Of different
+ * patterns of equal length the first in the file counts, as the engine ranks rules; rules of the
+ * identical path all apply. Its decisions are shared between calls: read them, never change them.
+ */
+export class UsageRuleMatcher {
+  /** The rules of the robot's groups, in file order. */
+  readonly rules: readonly ContentUsageRule[];
+  /** The path may be crawled but no rule matches it. */
+  readonly noMatch: UsageRuleDecision = Object.freeze({ code: 'no-match', rules: [] });
+  /** The path may not be crawled: no preferences are implied (attach §3.1). */
+  readonly notCrawlable: UsageRuleDecision = Object.freeze({ code: 'not-crawlable', rules: [] });
+  /** One allow rule per distinct path (its first rule: equal patterns rank alike, the first wins). */
+  private readonly compiled: CompiledRules | null;
+  /** By path as written ('' without one): the decision naming every rule of that path. */
+  private readonly byPath = new Map<string, UsageRuleDecision>();
+  /** The last path asked and its decision: the robots of one URL often share their groups. */
+  private lastPath: string | null = null;
+  private lastDecision: UsageRuleDecision;
+  private lastUnits: string | null = null;
+  private lastUnitsDecision: UsageRuleDecision;
+
+  /** `groupLines`: the first user-agent line of each group the robot obeys (the engine's choice). */
+  constructor(rules: readonly ContentUsageRule[], groupLines: readonly number[]) {
+    const lines = new Set(groupLines);
+    const mine = rules.filter((r) => r.groupLine !== null && lines.has(r.groupLine));
+    const firsts: Rule[] = [];
+    const samePath = new Map<string, ContentUsageRule[]>();
+    for (const r of mine) {
+      const value = r.path ?? '';
+      const same = samePath.get(value);
+      if (same !== undefined) {
+        same.push(r);
+        continue;
+      }
+      samePath.set(value, [r]);
+      firsts.push({ type: 'allow', value, line: r.line });
+    }
+    for (const [value, same] of samePath) {
+      this.byPath.set(value, Object.freeze({ code: 'longest-match', rules: Object.freeze(same) }));
+    }
+    this.rules = mine;
+    this.compiled = firsts.length === 0 ? null : new CompiledRules(firsts, 'rfc9309');
+    this.lastDecision = this.noMatch;
+    this.lastUnitsDecision = this.noMatch;
+  }
+
+  /** The rules that apply to `path` (path, params and query of the URL). Never throws. */
+  applicable(path: string, isCrawlable: boolean): UsageRuleDecision {
+    if (!isCrawlable) return this.notCrawlable;
+    if (this.compiled === null) return this.noMatch;
+    if (path === this.lastPath) return this.lastDecision;
+    const decision = this.applicableToUnits(canonicalUnits(typeof path === 'string' ? path : '/'));
+    this.lastPath = path;
+    this.lastDecision = decision;
+    return decision;
+  }
+
+  /**
+   * The same for a crawlable path already in the engine's canonical units (encoding.ts
+   * canonicalUnits), for a caller matching one path against several robots' rules.
+   */
+  applicableToUnits(units: string): UsageRuleDecision {
+    if (this.compiled === null) return this.noMatch;
+    if (units === this.lastUnits) return this.lastUnitsDecision;
+    const best = this.compiled.best(units).allow;
+    const decision =
+      best === null ? this.noMatch : (this.byPath.get(best.rule.value) ?? this.noMatch);
+    this.lastUnits = units;
+    this.lastUnitsDecision = decision;
+    return decision;
+  }
+}
+
+/** The Content-Usage rules of a robot's groups (`groupLines`) compiled for many paths. */
+export function compileUsageRules(
+  rules: readonly ContentUsageRule[],
+  groupLines: readonly number[],
+): UsageRuleMatcher {
+  return new UsageRuleMatcher(rules, groupLines);
 }
 
 /**
  * The Content-Usage rules that apply to `path` (path, params and query of the URL) for a robot
- * whose groups start at `groupLines` (the engine's `verdict.reason.groups.lines`), by the longest
- * match of RFC 9309 §2.2.2 and its wildcards (§2.2.3), the engine's own matcher. A rule without a
- * path matches every path with length 0. Of different patterns of equal length the first in the
- * file counts, as the engine ranks rules; rules of the identical path all apply. Never throws.
+ * whose groups start at `groupLines` (the engine's `verdict.reason.groups.lines`): UsageRuleMatcher
+ * for one path. Never throws.
  */
 export function applicableUsageRules(
   rules: readonly ContentUsageRule[],
@@ -180,15 +262,7 @@ export function applicableUsageRules(
   isCrawlable: boolean,
 ): UsageRuleDecision {
   if (!isCrawlable) return { code: 'not-crawlable', rules: [] };
-  const lines = new Set(groupLines);
-  const mine = rules.filter((r) => r.groupLine !== null && lines.has(r.groupLine));
-  if (mine.length === 0) return { code: 'no-match', rules: [] };
-  const asRules: Rule[] = mine.map((r) => ({ type: 'allow', value: r.path ?? '', line: r.line }));
-  const compiled = new CompiledRules(asRules, 'rfc9309');
-  const best = compiled.best(canonicalUnits(typeof path === 'string' ? path : '/')).allow;
-  if (best === null) return { code: 'no-match', rules: [] };
-  const value = best.rule.value;
-  return { code: 'longest-match', rules: mine.filter((r) => (r.path ?? '') === value) };
+  return compileUsageRules(rules, groupLines).applicable(path, true);
 }
 
 /** Where a statement came from. */

@@ -15,6 +15,7 @@ import {
   CONTENT_USE_LEVELS,
   type ContentSignalLine,
   type ContentSignalName,
+  type ContentSignals,
   type ContentUseLevel,
   type ManagedBlock,
   parseContentSignals,
@@ -22,12 +23,14 @@ import {
 import {
   AIPREF_ATTACH_DRAFT,
   AIPREF_VOCAB_DRAFT,
-  applicableUsageRules,
   type CombinedUsage,
+  type ContentUsageRule,
   combineUsage,
+  compileUsageRules,
   parseContentUsageHeader,
   parseContentUsageRules,
   type UsageRuleDecision,
+  type UsageRuleMatcher,
   type UsageSource,
   type UsageStatement,
 } from './content-usage.ts';
@@ -98,10 +101,91 @@ function combineSignals(lines: readonly ContentSignalLine[]): RobotSignals {
   return out;
 }
 
+/** Compiled rule sets kept per reader at most; past it they are compiled each time (still correct). */
+const MAX_MATCHERS = 1024;
+
+/**
+ * A robots.txt's AI-usage lines, parsed once for many verdicts: its Content-Signal lines, and its
+ * Content-Usage rules compiled once per set of groups (a robot's). Pass the engine's parse of the
+ * same text as `robots` to avoid parsing it twice. Never throws.
+ */
+export class AiSignalsReader {
+  private readonly signals: ContentSignals;
+  private readonly usageRules: ContentUsageRule[];
+  /** By the engine's array of group lines (it gives a robot the same one each time), then by its text. */
+  private readonly byArray = new WeakMap<readonly number[], UsageRuleMatcher>();
+  private readonly byKey = new Map<string, UsageRuleMatcher>();
+
+  constructor(text: string, robots?: RobotsTxt) {
+    const body = typeof text === 'string' ? text : '';
+    const parsed = robots ?? parseRobotsTxt(body);
+    this.signals = parseContentSignals(body, parsed);
+    this.usageRules = parseContentUsageRules(body, parsed);
+  }
+
+  /** The Content-Usage rules of the groups starting at `groupLines`, compiled (once per set). */
+  matcher(groupLines: readonly number[]): UsageRuleMatcher {
+    const known = this.byArray.get(groupLines);
+    if (known !== undefined) return known;
+    const key = groupLines.join(',');
+    let matcher = this.byKey.get(key);
+    if (matcher === undefined) {
+      matcher = compileUsageRules(this.usageRules, groupLines);
+      if (this.byKey.size < MAX_MATCHERS) this.byKey.set(key, matcher);
+    }
+    this.byArray.set(groupLines, matcher);
+    return matcher;
+  }
+
+  /**
+   * The AI-usage picture of one page for one robot, from the engine's `verdict` for them and the
+   * page's Content-Usage header value(s) (null: none). `usageRules`: the rules that apply, when the
+   * caller has asked `matcher()` already (else asked here). Never throws.
+   */
+  signalsFor(
+    verdict: Verdict,
+    header: string | readonly string[] | null = null,
+    usageRules?: UsageRuleDecision,
+  ): AiSignals {
+    const groupLines = [...(verdict?.reason?.groups?.lines ?? [])];
+    const inGroups = new Set(groupLines);
+    const path = typeof verdict?.reason?.path === 'string' ? verdict.reason.path : '/';
+    const isCrawlable = verdict?.allowed === true;
+    const contentSignalLines = this.signals.lines.filter(
+      (l) => l.groupLine !== null && inGroups.has(l.groupLine),
+    );
+    const decision = usageRules ?? this.matcher(groupLines).applicable(path, isCrawlable);
+    const headerStatement =
+      header === null || header === undefined ? null : parseContentUsageHeader(header);
+    const statements: { source: UsageSource; preferences: UsageStatement['preferences'] }[] =
+      decision.rules.map((r) => ({
+        source: { kind: 'robots-txt', line: r.line },
+        preferences: r.statement.preferences,
+      }));
+    if (headerStatement !== null) {
+      statements.push({ source: { kind: 'header' }, preferences: headerStatement.preferences });
+    }
+    return {
+      vocabDraft: AIPREF_VOCAB_DRAFT,
+      attachDraft: AIPREF_ATTACH_DRAFT,
+      path,
+      isCrawlable,
+      groupLines,
+      contentSignalLines,
+      contentSignals: combineSignals(contentSignalLines),
+      managedBlock: this.signals.managedBlock,
+      usageRules: decision,
+      header: headerStatement,
+      usage: combineUsage(statements),
+    };
+  }
+}
+
 /**
  * The AI-usage picture of one page for one robot, from the engine's `verdict` for that robot and
  * page (its groups, its path, whether it may crawl), the robots.txt text it was judged on (and
- * optionally its parse) and the page's Content-Usage header value(s) (null: none). Never throws.
+ * optionally its parse) and the page's Content-Usage header value(s) (null: none): AiSignalsReader
+ * for one verdict. Never throws.
  */
 export function aiSignals(
   text: string,
@@ -109,46 +193,7 @@ export function aiSignals(
   header: string | readonly string[] | null = null,
   robots?: RobotsTxt,
 ): AiSignals {
-  const body = typeof text === 'string' ? text : '';
-  const parsed = robots ?? parseRobotsTxt(body);
-  const groupLines = [...(verdict?.reason?.groups?.lines ?? [])];
-  const inGroups = new Set(groupLines);
-  const path = typeof verdict?.reason?.path === 'string' ? verdict.reason.path : '/';
-  const isCrawlable = verdict?.allowed === true;
-
-  const signals = parseContentSignals(body, parsed);
-  const contentSignalLines = signals.lines.filter(
-    (l) => l.groupLine !== null && inGroups.has(l.groupLine),
-  );
-  const usageRules = applicableUsageRules(
-    parseContentUsageRules(body, parsed),
-    groupLines,
-    path,
-    isCrawlable,
-  );
-  const headerStatement =
-    header === null || header === undefined ? null : parseContentUsageHeader(header);
-  const statements: { source: UsageSource; preferences: UsageStatement['preferences'] }[] =
-    usageRules.rules.map((r) => ({
-      source: { kind: 'robots-txt', line: r.line },
-      preferences: r.statement.preferences,
-    }));
-  if (headerStatement !== null) {
-    statements.push({ source: { kind: 'header' }, preferences: headerStatement.preferences });
-  }
-  return {
-    vocabDraft: AIPREF_VOCAB_DRAFT,
-    attachDraft: AIPREF_ATTACH_DRAFT,
-    path,
-    isCrawlable,
-    groupLines,
-    contentSignalLines,
-    contentSignals: combineSignals(contentSignalLines),
-    managedBlock: signals.managedBlock,
-    usageRules,
-    header: headerStatement,
-    usage: combineUsage(statements),
-  };
+  return new AiSignalsReader(text, robots).signalsFor(verdict, header);
 }
 
 /**

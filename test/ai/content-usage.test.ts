@@ -4,6 +4,7 @@ import {
   AIPREF_VOCAB_DRAFT,
   applicableUsageRules,
   combineUsage,
+  compileUsageRules,
   parseContentUsageHeader,
   parseContentUsageRules,
   splitContentUsageValue,
@@ -12,6 +13,7 @@ import {
   VOCABULARY,
 } from '../../src/ai/content-usage.ts';
 import { parseSfDictionary } from '../../src/ai/structured-fields.ts';
+import { canonicalUnits } from '../../src/robots/encoding.ts';
 
 const VOCAB = 'draft-ietf-aipref-vocab-08';
 const VOCAB07 = 'draft-ietf-aipref-vocab-07 §6.5 (processing text unchanged in -08)';
@@ -277,6 +279,119 @@ describe('Content-Usage rules in robots.txt', () => {
       ['empty-statement'],
       ['invalid-dictionary'],
     ]);
+  });
+});
+
+describe('compileUsageRules: compiled once, the same answers as applicableUsageRules', () => {
+  const RFC = 'RFC 9309';
+  const text = [
+    'User-agent: *', // 1
+    'Content-Usage: train-ai=n', // 2
+    'Content-Usage: /shop/ train-ai=y', // 3
+    'Content-Usage: /shop/ search=n', // 4
+    'Content-Usage: /*.pdf$ ai-use=n', // 5
+    'Content-Usage: /news/~user ai-use=y', // 6
+    'Content-Usage: /files/*/raw train-ai=n', // 7
+    'Content-Usage: /shop train-ai=n', // 8
+    'Disallow: /private/', // 9
+    '', // 10
+    'User-agent: GPTBot', // 11
+    'Content-Usage: /news/ train-ai=n', // 12
+    'Content-Usage: /shop/ ai-use=n', // 13
+  ].join('\n');
+  const rules = parseContentUsageRules(text);
+  // [source, groups, path, crawlable, expected code, expected lines]
+  const rows: [string, number[], string, boolean, string, number[]][] = [
+    [
+      `${ATTACH} §3.1: a rule without a path matches with length 0`,
+      [1],
+      '/',
+      true,
+      'longest-match',
+      [2],
+    ],
+    [
+      `${ATTACH} §3.1: identical paths with different preferences all apply`,
+      [1],
+      '/shop/a',
+      true,
+      'longest-match',
+      [3, 4],
+    ],
+    [
+      `${RFC} §2.2.2: the longest match (/shop, not /shop/)`,
+      [1],
+      '/shop',
+      true,
+      'longest-match',
+      [8],
+    ],
+    [
+      `${RFC} §2.2.3: * and $ (/*.pdf$ is longer than /shop/)`,
+      [1],
+      '/shop/a.pdf',
+      true,
+      'longest-match',
+      [5],
+    ],
+    [
+      `${RFC} §2.2.3: $ ends the path (a query follows)`,
+      [1],
+      '/a.pdf?x',
+      true,
+      'longest-match',
+      [2],
+    ],
+    [`${RFC} §2.2.3: * inside a pattern`, [1], '/files/x/raw', true, 'longest-match', [7]],
+    [
+      `${RFC} §2.2.3: * inside a pattern, the literal after it missing`,
+      [1],
+      '/files/raw',
+      true,
+      'longest-match',
+      [2],
+    ],
+    [`${RFC} §2.2.2: %7E is the unreserved ~`, [1], '/news/%7Euser', true, 'longest-match', [6]],
+    [`${RFC} §2.2.2: paths are case-sensitive`, [1], '/NEWS/~user', true, 'longest-match', [2]],
+    [
+      `${ATTACH} §3.1: no preference where the robot may not crawl`,
+      [1],
+      '/private/x',
+      false,
+      'not-crawlable',
+      [],
+    ],
+    [
+      `${RFC} §2.2.1 + ${ATTACH} §3.1: merged groups, the longest of both`,
+      [1, 11],
+      '/news/x',
+      true,
+      'longest-match',
+      [12],
+    ],
+    [
+      `${RFC} §2.2.1 + ${ATTACH} §3.1: merged groups, identical paths across groups`,
+      [1, 11],
+      '/shop/b',
+      true,
+      'longest-match',
+      [3, 4, 13],
+    ],
+    [`${ATTACH} §3.1: a group without Content-Usage rules`, [10], '/shop/', true, 'no-match', []],
+  ];
+  const matchers = new Map<string, ReturnType<typeof compileUsageRules>>();
+  test.each(rows)('%s: %s', (_source, groups, path, crawlable, code, lines) => {
+    const key = groups.join(',');
+    const matcher = matchers.get(key) ?? compileUsageRules(rules, groups);
+    matchers.set(key, matcher);
+    const oneShot = applicableUsageRules(rules, groups, path, crawlable);
+    const compiled = matcher.applicable(path, crawlable);
+    expect(oneShot.code).toBe(code);
+    expect(oneShot.rules.map((r) => r.line)).toEqual(lines);
+    expect(compiled).toEqual(oneShot);
+    // Asked twice (the last answer kept) and from canonical units: the same again.
+    expect(matcher.applicable(path, crawlable)).toBe(compiled);
+    if (crawlable) expect(matcher.applicableToUnits(canonicalUnits(path))).toBe(compiled);
   });
 });
 
