@@ -181,7 +181,7 @@ async function run(argv: string[], io: Io, t: Translator): Promise<number> {
     const help =
       command === 'check'
         ? `${t('cliCheckHelp')}\n\n${t('cliCheckHelpAi', AIPREF_VOCAB_DRAFT, AIPREF_ATTACH_DRAFT)}`
-        : t('cliDiffHelp');
+        : `${t('cliDiffHelp')}\n\n${t('cliDiffHelpAi', AIPREF_VOCAB_DRAFT, AIPREF_ATTACH_DRAFT)}`;
     io.stdout.write(`${help}\n`);
     return 0;
   }
@@ -306,6 +306,10 @@ async function diff(
   let total = 0;
   let changed = 0;
   let errors = 0;
+  // AI use is compared only when a file says something about it: otherwise the records stay as
+  // they were, and the Content-Signal and Content-Usage lines are never looked for per URL.
+  const hasAi =
+    (before.kind === 'ok' && before.ai !== null) || (after.kind === 'ok' && after.ai !== null);
   for await (const batch of lines) {
     for (const line of batch) {
       shown.tick();
@@ -317,9 +321,41 @@ async function diff(
       }
       for (const agent of agents) {
         total++;
-        const a = checkRecord(before, agent, url, semantics);
-        const b = checkRecord(after, agent, url, semantics);
-        if (a.allowed === b.allowed) continue;
+        if (!hasAi) {
+          const a = checkRecord(before, agent, url, semantics);
+          const b = checkRecord(after, agent, url, semantics);
+          if (a.allowed === b.allowed) continue;
+          changed++;
+          out.add(
+            writer.record({
+              url,
+              agent,
+              before: a.allowed,
+              after: b.allowed,
+              lineBefore: a.line,
+              lineAfter: b.line,
+            }),
+          );
+          continue;
+        }
+        // A change in what the site says about AI use is a change too, with the same verdicts.
+        const a = judgeOne(before, agent, url, semantics).record;
+        const b = judgeOne(after, agent, url, semantics).record;
+        const ai = {
+          aiTrainBefore: a.aiTrain ?? 'unset',
+          aiTrainAfter: b.aiTrain ?? 'unset',
+          aiAnswersBefore: a.aiAnswers ?? 'unset',
+          aiAnswersAfter: b.aiAnswers ?? 'unset',
+          aiSearchBefore: a.aiSearch ?? 'unset',
+          aiSearchAfter: b.aiSearch ?? 'unset',
+        } as const;
+        if (
+          a.allowed === b.allowed &&
+          ai.aiTrainBefore === ai.aiTrainAfter &&
+          ai.aiAnswersBefore === ai.aiAnswersAfter &&
+          ai.aiSearchBefore === ai.aiSearchAfter
+        )
+          continue;
         changed++;
         out.add(
           writer.record({
@@ -329,6 +365,7 @@ async function diff(
             after: b.allowed,
             lineBefore: a.line,
             lineAfter: b.line,
+            ...ai,
           }),
         );
       }

@@ -1,6 +1,8 @@
 // The command line's output formats: jsonl (one object per line), csv (RFC 4180, a header row,
 // the jsonl keys as columns) and text (for a person, in the popup's words, escaped for a terminal).
 
+import type { AiAnswer } from '../src/explain/ai.ts';
+import { listText } from '../src/explain/formats.ts';
 import {
   explainBlanket,
   explainVerdict,
@@ -24,7 +26,31 @@ export interface DiffRecord {
   after: boolean;
   lineBefore: number | null;
   lineAfter: number | null;
+  /**
+   * What robots.txt says about AI use of the page for this robot, before and after (src/explain/
+   * ai.ts's answers): present only when either file has Content-Signal or Content-Usage lines.
+   */
+  aiTrainBefore?: AiAnswer;
+  aiTrainAfter?: AiAnswer;
+  aiAnswersBefore?: AiAnswer;
+  aiAnswersAfter?: AiAnswer;
+  aiSearchBefore?: AiAnswer;
+  aiSearchAfter?: AiAnswer;
 }
+
+/** An AI-use answer in words. */
+const ANSWER_WORDS = {
+  yes: 'cliDiffAiYes',
+  no: 'cliDiffAiNo',
+  unset: 'cliDiffAiUnset',
+} as const satisfies Record<AiAnswer, string>;
+
+/** The AI-use questions of a diff record: its fields and the catalogue's name for each use. */
+const DIFF_AI = [
+  ['aiTrainBefore', 'aiTrainAfter', 'aiUseTrain'],
+  ['aiAnswersBefore', 'aiAnswersAfter', 'aiUseAnswers'],
+  ['aiSearchBefore', 'aiSearchAfter', 'aiUseSearch'],
+] as const;
 
 // The AI-usage columns come last (after `error`), so tools reading the earlier columns by position
 // read them as before; they are always there, empty when the file says nothing about AI use.
@@ -41,7 +67,21 @@ const CHECK_COLUMNS = [
   'aiAnswers',
   'aiSearch',
 ];
-const DIFF_COLUMNS = ['url', 'agent', 'before', 'after', 'lineBefore', 'lineAfter'];
+// As for check, the AI-usage columns come last, always there, empty when neither file has such lines.
+const DIFF_COLUMNS = [
+  'url',
+  'agent',
+  'before',
+  'after',
+  'lineBefore',
+  'lineAfter',
+  'aiTrainBefore',
+  'aiTrainAfter',
+  'aiAnswersBefore',
+  'aiAnswersAfter',
+  'aiSearchBefore',
+  'aiSearchAfter',
+];
 
 /** One CSV field (RFC 4180 §2): quoted when it holds a comma, a quote, CR or LF; quotes doubled. */
 export function csvField(value: unknown): string {
@@ -162,6 +202,7 @@ function textBlock(
 export function diffWriter(format: Format, t: Translator) {
   const word = (allowed: boolean) => (allowed ? t('allowed') : t('disallowed'));
   const at = (line: number | null) => (line === null ? '—' : t('ruleAtLine', line));
+  const answer = (a: AiAnswer) => t(ANSWER_WORDS[a]);
   return {
     header(): string {
       return format === 'csv'
@@ -171,7 +212,18 @@ export function diffWriter(format: Format, t: Translator) {
     record(r: DiffRecord): string {
       if (format === 'jsonl') return `${JSON.stringify(r)}\n`;
       if (format === 'csv') return csvRow({ ...r }, DIFF_COLUMNS);
-      return `${printable(`${r.url}  ${r.agent}: ${word(r.before)} (${at(r.lineBefore)}) → ${word(r.after)} (${at(r.lineAfter)})`)}\n`;
+      const verdict = `${printable(`${r.url}  ${r.agent}: ${word(r.before)} (${at(r.lineBefore)}) → ${word(r.after)} (${at(r.lineAfter)})`)}\n`;
+      // What changed in AI use, under the verdict's line, when it did.
+      const changes: string[] = [];
+      for (const [before, after, use] of DIFF_AI) {
+        const a = r[before];
+        const b = r[after];
+        if (a === undefined || b === undefined || a === b) continue;
+        changes.push(t('cliDiffAiChange', t(use), answer(a), answer(b)));
+      }
+      return changes.length === 0
+        ? verdict
+        : `${verdict}  ${printable(t('cliDiffAi', listText(changes, t)))}\n`;
     },
   };
 }

@@ -439,8 +439,154 @@ describe('robots-lens diff', () => {
       'A',
       '/shop',
     ]);
+    // The six AI-use columns always, last, empty when neither file has such lines.
     expect(r.stdout).toBe(
-      'url,agent,before,after,lineBefore,lineAfter\r\n/shop,A,true,false,,3\r\n',
+      'url,agent,before,after,lineBefore,lineAfter,aiTrainBefore,aiTrainAfter,aiAnswersBefore,aiAnswersAfter,aiSearchBefore,aiSearchAfter\r\n/shop,A,true,false,,3,,,,,,\r\n',
+    );
+  });
+
+  test('files without Content-Signal or Content-Usage lines: jsonl byte for byte as before, no AI fields', async () => {
+    const r = await run([
+      'diff',
+      'robots.txt',
+      'new.txt',
+      '--format',
+      'jsonl',
+      '--agent',
+      'GPTBot',
+      '/shop/1',
+      '/public',
+    ]);
+    expect(r.stdout).toBe(
+      '{"url":"/shop/1","agent":"GPTBot","before":true,"after":false,"lineBefore":null,"lineAfter":3}\n',
+    );
+    const x = await run(['diff', 'robots.txt', 'new.txt', '--agent', 'GPTBot', '/shop/1']);
+    expect(x.stdout).toBe('/shop/1  GPTBot: Allowed (—) → Disallowed (line 3)\n');
+  });
+
+  // The AI-use fields of diff: what robots.txt says about AI use (Content-Signal, Content-Usage)
+  // before and after, for each reported change; a change in it alone is a change.
+  const OLD_AI = 'User-agent: *\nContent-Signal: search=yes, ai-train=yes\nDisallow: /private\n';
+  const NEW_AI =
+    'User-agent: *\nContent-Signal: search=yes, ai-train=no\nDisallow: /private\nDisallow: /shop\n';
+  const fields = (train: string[], answers: string[], search: string[]) => ({
+    aiTrainBefore: train[0],
+    aiTrainAfter: train[1],
+    aiAnswersBefore: answers[0],
+    aiAnswersAfter: answers[1],
+    aiSearchBefore: search[0],
+    aiSearchAfter: search[1],
+  });
+  // [source, old file, new file, path, expected record (null: no change)]
+  const AI_ROWS: [string, string, string, string, Record<string, unknown> | null][] = [
+    [
+      'Cloudflare Content Signals Policy: only ai-train changes (yes → no), the crawl verdict stays',
+      OLD_AI,
+      NEW_AI,
+      '/a',
+      {
+        before: true,
+        after: true,
+        lineBefore: null,
+        lineAfter: null,
+        ...fields(['yes', 'no'], ['unset', 'unset'], ['yes', 'yes']),
+      },
+    ],
+    [
+      'RFC 9309 §2.2.2 and Content Signals Policy: the crawl verdict and ai-train both change',
+      OLD_AI,
+      NEW_AI,
+      '/shop/x',
+      {
+        before: true,
+        after: false,
+        lineBefore: null,
+        lineAfter: 4,
+        ...fields(['yes', 'no'], ['unset', 'unset'], ['yes', 'yes']),
+      },
+    ],
+    [
+      'Content Signals Policy: a line added where there was none (unset → no)',
+      'User-agent: *\nAllow: /\n',
+      'User-agent: *\nAllow: /\nContent-Signal: ai-input=no\n',
+      '/a',
+      {
+        before: true,
+        after: true,
+        lineBefore: 2,
+        lineAfter: 2,
+        ...fields(['unset', 'unset'], ['unset', 'no'], ['unset', 'unset']),
+      },
+    ],
+    [
+      'draft-ietf-aipref-attach-05 §3.1: a Content-Usage rule where the robot may not crawl says nothing: no change',
+      'User-agent: *\nDisallow: /private\n',
+      'User-agent: *\nDisallow: /private\nContent-Usage: train-ai=n\n',
+      '/private/x',
+      null,
+    ],
+    [
+      'draft-ietf-aipref-vocab-08, Combining Preferences: a Content-Usage n beside the same Content-Signal no: no change',
+      'User-agent: *\nContent-Signal: ai-train=no\n',
+      'User-agent: *\nContent-Signal: ai-train=no\nContent-Usage: train-ai=n\n',
+      '/a',
+      null,
+    ],
+  ];
+  test.each(AI_ROWS)('%s', async (_source, oldText, newText, path, expected) => {
+    writeFileSync(join(dir, 'ai-old.txt'), oldText);
+    writeFileSync(join(dir, 'ai-new.txt'), newText);
+    const base = ['diff', 'ai-old.txt', 'ai-new.txt', '--agent', 'GPTBot', path];
+    const j = await run([...base, '--format', 'jsonl', '--fail-on-change']);
+    expect(jsonl(j.stdout)).toEqual(
+      expected === null ? [] : [{ url: path, agent: 'GPTBot', ...expected }],
+    );
+    // Counted as a change, and --fail-on-change fails on it.
+    expect(j.stderr.trim().split('\n').at(-1)).toBe(
+      `${expected === null ? 0 : 1} of 1 verdicts change`,
+    );
+    expect(j.status).toBe(expected === null ? 0 : 1);
+    const c = await run([...base, '--format', 'csv']);
+    const [header, row] = c.stdout.split('\r\n');
+    expect(header?.split(',').slice(6)).toEqual(Object.keys(fields([], [], [])));
+    if (expected !== null)
+      expect(row?.split(',').slice(6)).toEqual(Object.values(expected).slice(4));
+  });
+
+  test("text: one line under the verdict saying what changed in AI use, in the catalogue's words", async () => {
+    writeFileSync(join(dir, 'ai-old.txt'), OLD_AI);
+    writeFileSync(join(dir, 'ai-new.txt'), NEW_AI);
+    const x = await run([
+      'diff',
+      'ai-old.txt',
+      'ai-new.txt',
+      '--agent',
+      'GPTBot',
+      '/a',
+      '/shop/x',
+      '/private',
+    ]);
+    expect(x.stdout.split('\n')).toEqual([
+      '/a  GPTBot: Allowed (—) → Allowed (—)',
+      '  What the site says about AI use changes: AI training: yes → no.',
+      '/shop/x  GPTBot: Allowed (—) → Disallowed (line 4)',
+      '  What the site says about AI use changes: AI training: yes → no.',
+      '/private  GPTBot: Disallowed (line 3) → Disallowed (line 3)',
+      '  What the site says about AI use changes: AI training: yes → no.',
+      '',
+    ]);
+    const es = await run([
+      'diff',
+      'ai-old.txt',
+      'ai-new.txt',
+      '--agent',
+      'GPTBot',
+      '--lang',
+      'es',
+      '/a',
+    ]);
+    expect(es.stdout).toContain(
+      'Cambia lo que el sitio dice sobre el uso por IA: entrenamiento de IA: sí → no.',
     );
   });
 });
