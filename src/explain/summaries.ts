@@ -430,9 +430,11 @@ export function summaryAi(
     const sentence = t(
       'summaryAiSays',
       whoText(s, t, LISTED_IN_SENTENCE),
-      listText(
+      // At most LISTED_IN_SENTENCE lines in words, then "and N more" (Records lists them all).
+      boundedList(
         mine.map((o) => aiLinePart(o, t)),
         t,
+        'summaryMoreLines',
       ),
     );
     // The two readings' summaries of the same groups (onlyFor) say the same about AI use.

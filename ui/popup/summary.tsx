@@ -29,6 +29,11 @@ export interface SummaryProps {
 
 /** Group sentences shown at first, and added by each "show more", in a big file. */
 export const GROUPS_SHOWN = 50;
+/**
+ * AI-usage sentences (one per set of robots the same lines speak to) shown at first, and added by
+ * each "show more": a file with signal lines in hundreds of groups is not a wall of text.
+ */
+export const AI_SENTENCES_SHOWN = 10;
 
 function LineLink({
   line,
@@ -196,12 +201,15 @@ function AiSection({
   onJump: ((line: number) => void) | undefined;
 }) {
   const ai = useMemo(() => summaryAi(parsed, t, text, summaries), [parsed, t, text, summaries]);
+  const [shown, setShown] = useState(AI_SENTENCES_SHOWN);
   if (ai === null) return null;
+  const visible = ai.sentences.slice(0, shown);
+  const rest = ai.sentences.length - visible.length;
   return (
     <section class="summary-ai" data-summary-ai="">
       <p class="muted">{t('summaryAiIntro')}</p>
       <ul>
-        {ai.sentences.map((s) => (
+        {visible.map((s) => (
           <li key={`${s.line}-${s.lines.join(',')}`} data-summary-ai-group="" data-line={s.line}>
             {s.text}
             <LineLink line={s.lines[0] ?? 0} t={t} onJump={onJump} />
@@ -209,6 +217,16 @@ function AiSection({
         ))}
         {ai.managed !== null && <li data-summary-ai-managed="">{ai.managed}</li>}
       </ul>
+      {rest > 0 && (
+        <button
+          type="button"
+          class="link"
+          data-action="summary-ai-more"
+          onClick={() => setShown((n) => n + AI_SENTENCES_SHOWN)}
+        >
+          {t.plural('summaryShowMore', Math.min(rest, AI_SENTENCES_SHOWN))}
+        </button>
+      )}
     </section>
   );
 }

@@ -10,7 +10,7 @@ import { parseRobotsTxt } from '../../../src/robots/index.ts';
 import { fakeConnector, fakeTabReport } from '../../../ui/fake-connector.ts';
 import { App } from '../../../ui/popup/app.tsx';
 import { preloadLazyViews } from '../../../ui/popup/lazy.tsx';
-import { Summary } from '../../../ui/popup/summary.tsx';
+import { AI_SENTENCES_SHOWN, Summary } from '../../../ui/popup/summary.tsx';
 import { okOutcome } from '../../fixtures/outcomes.ts';
 
 beforeAll(() => preloadLazyViews());
@@ -88,6 +88,40 @@ describe('the Summary component', () => {
     expect($$('[data-summary-ai-group]').map((li) => li.textContent)).toEqual([
       'All other robots: the site says no to AI training (Content-Signal, line 32).',
     ]);
+  });
+
+  test('signal lines in 25 groups: 10 sentences, then 10 more, then the last 5 (never a wall)', () => {
+    // Issue 12 item 7 (plain words for big files): details on demand, a page at a time.
+    const text = Array.from(
+      { length: 25 },
+      (_, i) =>
+        // Letters, not digits: a product token is letters, '-' and '_' (bot1 would be "bot").
+        `User-agent: bot-${String.fromCharCode(97 + i)}\nContent-Signal: ai-train=no, search=${i % 2 ? 'yes' : 'no'}\nDisallow: /p${i}/\n`,
+    ).join('\n');
+    render(<Summary parsed={parseRobotsTxt(text)} text={text} t={t} />);
+    const more = () => $('[data-action="summary-ai-more"]');
+    expect($$('[data-summary-ai-group]')).toHaveLength(AI_SENTENCES_SHOWN);
+    expect(more()?.textContent).toBe('Show 10 more');
+    fireEvent.click(more() as HTMLElement);
+    expect($$('[data-summary-ai-group]')).toHaveLength(20);
+    expect(more()?.textContent).toBe('Show 5 more');
+    fireEvent.click(more() as HTMLElement);
+    expect($$('[data-summary-ai-group]').map((li) => li.dataset['line'])).toEqual(
+      Array.from({ length: 25 }, (_, i) => String(1 + 4 * i)),
+    );
+    expect(more()).toBeNull();
+  });
+
+  test('one robot with signal lines in 12 groups: 8 lines in words, then "and 4 more"', () => {
+    // The groups of one robot are read as one (RFC 9309 §2.2.1): one sentence, bounded.
+    const text = Array.from(
+      { length: 12 },
+      (_, i) => `User-agent: bot${i}\nContent-Signal: ai-train=no\nDisallow: /p${i}/\n`,
+    ).join('\n');
+    render(<Summary parsed={parseRobotsTxt(text)} text={text} t={t} />);
+    const [sentence] = $$('[data-summary-ai-group]').map((li) => li.textContent ?? '');
+    expect(sentence?.match(/Content-Signal, line/g)).toHaveLength(8);
+    expect(sentence).toContain('and 4 more');
   });
 
   test('a file with no group: only the line that applies to no robot', () => {
