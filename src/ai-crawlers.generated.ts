@@ -50,7 +50,7 @@ export const AI_CRAWLERS: readonly AiCrawlerSource[] = [
     purpose: 'ai-training',
     controls: null,
     robotsTxt: 'yes',
-    docsUrl: 'https://platform.openai.com/docs/bots',
+    docsUrl: 'https://developers.openai.com/api/docs/bots',
     checked: '2026-11-21',
   },
   {
@@ -59,7 +59,7 @@ export const AI_CRAWLERS: readonly AiCrawlerSource[] = [
     purpose: 'ai-search',
     controls: null,
     robotsTxt: 'yes',
-    docsUrl: 'https://platform.openai.com/docs/bots',
+    docsUrl: 'https://developers.openai.com/api/docs/bots',
     checked: '2026-11-21',
   },
   {
@@ -68,7 +68,7 @@ export const AI_CRAWLERS: readonly AiCrawlerSource[] = [
     purpose: 'ai-user-fetch',
     controls: null,
     robotsTxt: 'user-triggered-may-ignore',
-    docsUrl: 'https://platform.openai.com/docs/bots',
+    docsUrl: 'https://developers.openai.com/api/docs/bots',
     checked: '2026-11-21',
   },
   {
