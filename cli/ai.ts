@@ -47,19 +47,27 @@ export function aiJson(picture: AiPicture): string {
 /** Pictures kept per file at most; past it they are computed each time (still correct). */
 const MAX_PICTURES = 4096;
 
+/** One robot's last set of groups, their compiled Content-Usage rules, and its pictures. */
+interface RobotPictures {
+  groups: readonly number[] | null;
+  matcher: UsageRuleMatcher | null;
+  pictures: Map<UsageRuleDecision, AiPicture>;
+  /** The last picture given and its decision: most pages of a site give the one before's. */
+  lastDecision: UsageRuleDecision | null;
+  lastPicture: AiPicture | null;
+}
+
 /** A robots.txt that has Content-Signal or Content-Usage lines, parsed for them once. */
 export class AiFile {
   private readonly reader: AiSignalsReader;
   /**
-   * By robot, then by the Content-Usage decision that applies (each matcher's decisions are its
-   * own objects, so a decision also names the robot's set of groups and whether it may crawl):
-   * the pictures given. No string is built per page.
+   * By robot: its last set of groups (the engine gives a robot the same array each time) and their
+   * compiled rules, and its pictures by the Content-Usage decision that applies (each matcher's
+   * decisions are its own objects, so a decision also names the set of groups and whether the
+   * robot may crawl). No string is built per page.
    */
-  private readonly pictures = new Map<string, Map<UsageRuleDecision, AiPicture>>();
+  private readonly robots = new Map<string, RobotPictures>();
   private pictureCount = 0;
-  /** The last robot asked and its pictures: one URL's robots come one after another. */
-  private lastRobot: string | null = null;
-  private lastPictures = new Map<UsageRuleDecision, AiPicture>();
   /** The last path put in code units: the robots of one URL are judged one after another. */
   private lastPath: string | null = null;
   private lastUnits = '';
@@ -79,25 +87,42 @@ export class AiFile {
    * applicable Content-Usage rules (the picture depends on nothing else without a header).
    */
   picture(robot: string, verdict: Verdict): AiPicture {
-    const matcher = this.reader.matcher(verdict.reason.groups.lines);
+    let mine = this.robots.get(robot);
+    if (mine === undefined) {
+      mine = {
+        groups: null,
+        matcher: null,
+        pictures: new Map(),
+        lastDecision: null,
+        lastPicture: null,
+      };
+      this.robots.set(robot, mine);
+    }
+    const groups = verdict.reason.groups.lines;
+    let matcher = mine.matcher;
+    if (mine.groups !== groups || matcher === null) {
+      matcher = this.reader.matcher(groups);
+      mine.groups = groups;
+      mine.matcher = matcher;
+    }
     const decision = verdict.allowed
       ? this.applicable(matcher, verdict.reason.path)
       : matcher.notCrawlable;
-    let byDecision = this.lastPictures;
-    if (robot !== this.lastRobot) {
-      byDecision = this.pictures.get(robot) ?? new Map();
-      if (byDecision.size === 0) this.pictures.set(robot, byDecision);
-      this.lastRobot = robot;
-      this.lastPictures = byDecision;
+    if (decision === mine.lastDecision && mine.lastPicture !== null) return mine.lastPicture;
+    const known = mine.pictures.get(decision);
+    if (known !== undefined) {
+      mine.lastDecision = decision;
+      mine.lastPicture = known;
+      return known;
     }
-    const known = byDecision.get(decision);
-    if (known !== undefined) return known;
     const signals = this.reader.signalsFor(verdict, null, decision);
     const picture: AiPicture = { robot, signals, answers: aiAnswers(signals) };
     if (this.pictureCount < MAX_PICTURES) {
-      byDecision.set(decision, picture);
+      mine.pictures.set(decision, picture);
       this.pictureCount++;
     }
+    mine.lastDecision = decision;
+    mine.lastPicture = picture;
     return picture;
   }
 

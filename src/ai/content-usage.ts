@@ -25,7 +25,7 @@
 //   usage-pref EOL`; §3.1 longest path match as for Allow/Disallow, only for crawlable paths,
 //   identical paths with conflicting preferences combined; §3.2 the value runs to CR, LF or `#`,
 //   a path is present only when the value starts with `/` and ends at the first SP or HTAB.
-import { canonicalUnits } from '../robots/encoding.ts';
+import { canonicalUnits, googleEscapedLength } from '../robots/encoding.ts';
 import { parseRobotsTxt, type RobotsTxt, type Rule } from '../robots/index.ts';
 import { CompiledRules } from '../robots/matcher.ts';
 import { keyedLines } from './lines.ts';
@@ -166,6 +166,9 @@ export interface UsageRuleDecision {
   readonly rules: readonly ContentUsageRule[];
 }
 
+/** Literal paths matched one after another at most; past it, the engine's indexed matcher. */
+const MAX_LITERALS = 8;
+
 /**
  * The Content-Usage rules of one robot's groups, compiled once for many paths: which of them apply
  * to a path, by the longest match of RFC 9309 §2.2.2 and its wildcards (§2.2.3), the engine's own
@@ -182,6 +185,13 @@ export class UsageRuleMatcher {
   readonly notCrawlable: UsageRuleDecision = Object.freeze({ code: 'not-crawlable', rules: [] });
   /** One allow rule per distinct path (its first rule: equal patterns rank alike, the first wins). */
   private readonly compiled: CompiledRules | null;
+  /**
+   * When every path is a literal (no `*`, no final `$`) and they are few, as in most files: their
+   * canonical units, best first (the engine's ranking: longer, then earlier), so the first one
+   * the path starts with is the engine's longest match (RFC 9309 §2.2.2), found with no index
+   * and no allocation.
+   */
+  private readonly literals: { units: string; decision: UsageRuleDecision }[] | null;
   /** By path as written ('' without one): the decision naming every rule of that path. */
   private readonly byPath = new Map<string, UsageRuleDecision>();
   /** The last path asked and its decision: the robots of one URL often share their groups. */
@@ -211,6 +221,19 @@ export class UsageRuleMatcher {
     }
     this.rules = mine;
     this.compiled = firsts.length === 0 ? null : new CompiledRules(firsts, 'rfc9309');
+    const isLiteral = (value: string) => !value.includes('*') && !value.endsWith('$');
+    this.literals =
+      firsts.length === 0 ||
+      firsts.length > MAX_LITERALS ||
+      !firsts.every((r) => isLiteral(r.value))
+        ? null
+        : firsts
+            .map((r) => ({ rule: r, priority: googleEscapedLength(r.value) }))
+            .sort((a, b) => b.priority - a.priority || a.rule.line - b.rule.line)
+            .map(({ rule }) => ({
+              units: canonicalUnits(rule.value),
+              decision: this.byPath.get(rule.value) ?? this.noMatch,
+            }));
     this.lastDecision = this.noMatch;
     this.lastUnitsDecision = this.noMatch;
   }
@@ -233,9 +256,18 @@ export class UsageRuleMatcher {
   applicableToUnits(units: string): UsageRuleDecision {
     if (this.compiled === null) return this.noMatch;
     if (units === this.lastUnits) return this.lastUnitsDecision;
-    const best = this.compiled.best(units).allow;
-    const decision =
-      best === null ? this.noMatch : (this.byPath.get(best.rule.value) ?? this.noMatch);
+    let decision = this.noMatch;
+    if (this.literals !== null) {
+      for (const literal of this.literals) {
+        if (units.startsWith(literal.units)) {
+          decision = literal.decision;
+          break;
+        }
+      }
+    } else {
+      const best = this.compiled.best(units).allow;
+      if (best !== null) decision = this.byPath.get(best.rule.value) ?? this.noMatch;
+    }
     this.lastUnits = units;
     this.lastUnitsDecision = decision;
     return decision;

@@ -14,6 +14,7 @@ import {
 } from '../../src/ai/content-usage.ts';
 import { parseSfDictionary } from '../../src/ai/structured-fields.ts';
 import { canonicalUnits } from '../../src/robots/encoding.ts';
+import { CompiledRules } from '../../src/robots/matcher.ts';
 
 const VOCAB = 'draft-ietf-aipref-vocab-08';
 const VOCAB07 = 'draft-ietf-aipref-vocab-07 §6.5 (processing text unchanged in -08)';
@@ -298,6 +299,14 @@ describe('compileUsageRules: compiled once, the same answers as applicableUsageR
     'User-agent: GPTBot', // 11
     'Content-Usage: /news/ train-ai=n', // 12
     'Content-Usage: /shop/ ai-use=n', // 13
+    'Allow: /', // 14: a rule, so that the next user-agent line starts a group (RFC 9309 §2.1)
+    'User-agent: ClaudeBot', // 15: literal paths only
+    'Content-Usage: train-ai=y', // 16
+    'Content-Usage: /a%7e ai-use=n', // 17
+    'Content-Usage: /a train-ai=n', // 18
+    'Content-Usage: /a search=y', // 19
+    'Content-Usage: /ab search=n', // 20
+    'Content-Usage: /a~bc train-ai=y', // 21
   ].join('\n');
   const rules = parseContentUsageRules(text);
   // [source, groups, path, crawlable, expected code, expected lines]
@@ -378,7 +387,61 @@ describe('compileUsageRules: compiled once, the same answers as applicableUsageR
       [3, 4, 13],
     ],
     [`${ATTACH} §3.1: a group without Content-Usage rules`, [10], '/shop/', true, 'no-match', []],
+    [`${RFC} §2.2.2, literal paths: the longest`, [15], '/abc', true, 'longest-match', [20]],
+    [
+      `${ATTACH} §3.1, literal paths: identical paths all apply`,
+      [15],
+      '/a/x',
+      true,
+      'longest-match',
+      [18, 19],
+    ],
+    [
+      `${ATTACH} §3.1, literal paths: a rule without a path`,
+      [15],
+      '/b',
+      true,
+      'longest-match',
+      [16],
+    ],
+    [
+      `${RFC} §2.2.2, literal paths: %7e (lower case) is ~`,
+      [15],
+      '/a~x',
+      true,
+      'longest-match',
+      [17],
+    ],
+    [
+      `${RFC} §2.2.2, literal paths: equal length, the first in the file`,
+      [15],
+      '/a~bcd',
+      true,
+      'longest-match',
+      [17],
+    ],
+    [
+      `${RFC} §2.2.2, literal paths: ~ written %7E in the path`,
+      [15],
+      '/a%7Ebcd',
+      true,
+      'longest-match',
+      [17],
+    ],
   ];
+  // The engine's matcher over every rule of the groups, as applicableUsageRules chose before it
+  // compiled once: the reference the compiled form must agree with.
+  const reference = (groups: number[], path: string) => {
+    const mine = rules.filter((r) => r.groupLine !== null && groups.includes(r.groupLine));
+    const all = new CompiledRules(
+      mine.map((r) => ({ type: 'allow' as const, value: r.path ?? '', line: r.line })),
+      'rfc9309',
+    );
+    const best = all.best(canonicalUnits(path)).allow;
+    return best === null
+      ? []
+      : mine.filter((r) => (r.path ?? '') === best.rule.value).map((r) => r.line);
+  };
   const matchers = new Map<string, ReturnType<typeof compileUsageRules>>();
   test.each(rows)('%s: %s', (_source, groups, path, crawlable, code, lines) => {
     const key = groups.join(',');
@@ -389,6 +452,7 @@ describe('compileUsageRules: compiled once, the same answers as applicableUsageR
     expect(oneShot.code).toBe(code);
     expect(oneShot.rules.map((r) => r.line)).toEqual(lines);
     expect(compiled).toEqual(oneShot);
+    if (crawlable) expect(reference(groups, path)).toEqual(lines);
     // Asked twice (the last answer kept) and from canonical units: the same again.
     expect(matcher.applicable(path, crawlable)).toBe(compiled);
     if (crawlable) expect(matcher.applicableToUnits(canonicalUnits(path))).toBe(compiled);
