@@ -34,8 +34,9 @@ if (root !== null) {
       .then(mark('report')),
     snapshot: opening.then((o) => o?.snapshot ?? null),
   };
-  // The last screen goes first; the app, whose loading would hold the screen's frame back, is
-  // loaded once it is on screen (and at once when there is none).
+  // The app loads while the storage is read; the last screen goes first, and the app starts
+  // drawing once it is on screen (at once when there is none).
+  const app = import('./start.tsx').then(mark('app'));
   void opening
     .then(async (o) => {
       if (!o?.screen || !paintScreen(root, o.screen)) return;
@@ -43,7 +44,6 @@ if (root !== null) {
       await onScreen();
       mark('verdicts')(null);
     })
-    .then(() => import('./start.tsx'))
-    .then(mark('app'))
+    .then(() => app)
     .then(({ start }) => start(root, first, mark));
 }
