@@ -44,6 +44,8 @@ const TAGS = new Set([
   'summary',
   'table',
   'tbody',
+  'tfoot',
+  'search',
   'td',
   'textarea',
   'th',
@@ -64,7 +66,7 @@ const TAGS = new Set([
 ]);
 /** Attribute names a screen may hold: no event handler, nothing that loads or runs. */
 const ATTRIBUTE =
-  /^(?:class|id|title|role|hidden|lang|dir|for|type|name|value|checked|selected|disabled|readonly|open|colspan|rowspan|scope|tabindex|placeholder|href|target|rel|(?:aria|data)-[a-z0-9-]+)$/;
+  /^(?:class|id|title|role|hidden|lang|dir|for|type|name|value|checked|selected|disabled|readonly|open|colspan|rowspan|scope|tabindex|placeholder|spellcheck|autocomplete|accept|href|target|rel|(?:aria|data)-[a-z0-9-]+)$/;
 
 /** The panel whose scroll position the screen keeps. */
 const PANEL = 'panel-verdicts';

@@ -121,6 +121,46 @@ describe('captureScreen and paintScreen', () => {
   });
 });
 
+describe('every kind of first screen can be kept (only tags and attributes the screen allows)', () => {
+  const AI = [
+    '# BEGIN Cloudflare Managed content',
+    'User-agent: *',
+    'Content-Signal: search=yes, ai-train=no',
+    'Allow: /',
+    '# END Cloudflare Managed Content',
+    'User-agent: GPTBot',
+    'Content-Usage: train-ai=n',
+    'Disallow: /private/',
+  ].join('\n');
+  test.each<[string, TabReport]>([
+    ['a file with AI-usage lines and a contradiction', fakeTabReport(URL_, okOutcome(AI))],
+    [
+      'no robots.txt (404: everything allowed)',
+      fakeTabReport(URL_, { kind: 'unavailable', reason: 'status', status: 404, redirects: [] }),
+    ],
+    [
+      'a server error (503: everything disallowed)',
+      fakeTabReport(URL_, {
+        kind: 'unreachable',
+        reason: 'status',
+        status: 503,
+        message: null,
+        redirects: [],
+      }),
+    ],
+    [
+      'a browser page',
+      { kind: 'not-applicable', url: 'chrome://newtab/', robots: defaultSettings().robots },
+    ],
+  ])('%s', async (_name, reply) => {
+    const actions = fakeConnector({ tabReport: () => reply });
+    const { container } = render(<App tabId={7} actions={actions} t={t} />);
+    await waitFor(() => expect(document.body.dataset['state']).toBe('done'));
+    expect(captureScreen(container)).not.toBeNull();
+    await waitFor(async () => expect(await actions.memory.get(tabScreenKey(7))).toBeDefined());
+  });
+});
+
 describe('readTabScreen: only a screen drawn from the snapshot kept now', () => {
   const snapshot: TabSnapshot = {
     reply: { kind: 'not-applicable', url: 'about:blank', robots: ['Googlebot'] },
