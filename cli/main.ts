@@ -321,39 +321,30 @@ async function diff(
       }
       for (const agent of agents) {
         total++;
-        if (!hasAi) {
-          const a = checkRecord(before, agent, url, semantics);
-          const b = checkRecord(after, agent, url, semantics);
-          if (a.allowed === b.allowed) continue;
-          changed++;
-          out.add(
-            writer.record({
-              url,
-              agent,
-              before: a.allowed,
-              after: b.allowed,
-              lineBefore: a.line,
-              lineAfter: b.line,
-            }),
-          );
-          continue;
-        }
-        // A change in what the site says about AI use is a change too, with the same verdicts.
-        const a = judgeOne(before, agent, url, semantics).record;
-        const b = judgeOne(after, agent, url, semantics).record;
-        const ai = {
-          aiTrainBefore: a.aiTrain ?? 'unset',
-          aiTrainAfter: b.aiTrain ?? 'unset',
-          aiAnswersBefore: a.aiAnswers ?? 'unset',
-          aiAnswersAfter: b.aiAnswers ?? 'unset',
-          aiSearchBefore: a.aiSearch ?? 'unset',
-          aiSearchAfter: b.aiSearch ?? 'unset',
-        } as const;
+        // With AI-usage lines in either file, a change in what the site says about AI use is a
+        // change too, with the same verdicts.
+        const [a, b] = hasAi
+          ? [
+              judgeOne(before, agent, url, semantics).record,
+              judgeOne(after, agent, url, semantics).record,
+            ]
+          : [checkRecord(before, agent, url, semantics), checkRecord(after, agent, url, semantics)];
+        const ai = hasAi
+          ? ({
+              aiTrainBefore: a.aiTrain ?? 'unset',
+              aiTrainAfter: b.aiTrain ?? 'unset',
+              aiAnswersBefore: a.aiAnswers ?? 'unset',
+              aiAnswersAfter: b.aiAnswers ?? 'unset',
+              aiSearchBefore: a.aiSearch ?? 'unset',
+              aiSearchAfter: b.aiSearch ?? 'unset',
+            } as const)
+          : null;
         if (
           a.allowed === b.allowed &&
-          ai.aiTrainBefore === ai.aiTrainAfter &&
-          ai.aiAnswersBefore === ai.aiAnswersAfter &&
-          ai.aiSearchBefore === ai.aiSearchAfter
+          (ai === null ||
+            (ai.aiTrainBefore === ai.aiTrainAfter &&
+              ai.aiAnswersBefore === ai.aiAnswersAfter &&
+              ai.aiSearchBefore === ai.aiSearchAfter))
         )
           continue;
         changed++;
