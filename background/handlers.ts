@@ -92,5 +92,17 @@ export function protocolHandlers({
     clearHistory: async ({ tabId }) =>
       (await history.clear(tabId)) ? accept(true) : refuse('not-applicable'),
     clearAllHistory: async () => accept(await history.clearAll()),
+    savedUrls: async ({ tabId }) => {
+      const saved = await history.savedUrls(tabId);
+      return saved.ok ? accept(saved.urls) : refuse(saved.problem);
+    },
+    saveTestUrl: async ({ tabId, url }) => {
+      const saved = await history.saveTestUrl(tabId, url);
+      return saved.ok ? accept(saved.urls) : refuse(saved.problem);
+    },
+    forgetTestUrl: async ({ tabId, url }) => {
+      const saved = await history.forgetTestUrl(tabId, url);
+      return saved.ok ? accept(saved.urls) : refuse(saved.problem);
+    },
   };
 }

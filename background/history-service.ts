@@ -1,9 +1,10 @@
 // Each site's robots.txt history as the History view and the export ask for it: the versions the
 // background kept (the version store of the tab's kind of window: a private window's live in
-// storage.session and go with it), the pages of the site the user visited (when kept), export,
-// import and clearing.
+// storage.session and go with it), the pages of the site the user visited (when kept), the test
+// URLs the user saved for it (never in a private window), export, import and clearing.
 import { robotsOrigin } from '../src/policy.ts';
 import type { HistoryImportProblem, OriginHistory } from '../src/protocol.ts';
+import type { SavedUrlsStore, SaveRefusal } from './saved-urls-store.ts';
 import type { SeenPathsStore } from './seen-paths-store.ts';
 import type { SettingsService } from './settings-service.ts';
 import type { TabFacts } from './tab-reports.ts';
@@ -13,8 +14,12 @@ export interface HistoryServiceDeps {
   getTab: (tabId: number) => Promise<TabFacts>;
   versions: { normal: VersionStore; private: VersionStore };
   seen: SeenPathsStore;
+  saved: SavedUrlsStore;
   settings: SettingsService;
 }
+
+/** A saved-URL request answered: the site's list, or why not. */
+export type SavedReply<E extends string> = { ok: true; urls: string[] } | { ok: false; problem: E };
 
 /** A tab's site and the version store of its kind of window; null for a page with no robots.txt. */
 type Site = { origin: string; versions: VersionStore; incognito: boolean } | null;
@@ -42,12 +47,42 @@ export class HistoryService {
   async history(tabId: number): Promise<OriginHistory | null> {
     const site = await this.site(tabId);
     if (site === null) return null;
-    const [versions, seen, settings] = await Promise.all([
+    const [versions, seen, saved, settings] = await Promise.all([
       site.versions.history(site.origin),
       site.incognito ? [] : this.deps.seen.urls(site.origin),
+      site.incognito ? [] : this.deps.saved.urls(site.origin),
       this.deps.settings.get(),
     ]);
-    return { origin: site.origin, versions, seen, rememberPaths: settings.rememberPaths };
+    return { origin: site.origin, versions, seen, rememberPaths: settings.rememberPaths, saved };
+  }
+
+  /** The tab's site's saved test URLs; refused for a page with no robots.txt or a private window. */
+  async savedUrls(tabId: number): Promise<SavedReply<'not-applicable' | 'private-window'>> {
+    const site = await this.site(tabId);
+    if (site === null) return { ok: false, problem: 'not-applicable' };
+    if (site.incognito) return { ok: false, problem: 'private-window' };
+    return { ok: true, urls: await this.deps.saved.urls(site.origin) };
+  }
+
+  /** Saves a test URL for the tab's site (never a private window's): the list, or why not. */
+  async saveTestUrl(
+    tabId: number,
+    url: string,
+  ): Promise<SavedReply<'not-applicable' | SaveRefusal>> {
+    const site = await this.site(tabId);
+    if (site === null) return { ok: false, problem: 'not-applicable' };
+    return this.deps.saved.save(site.origin, url, site.incognito);
+  }
+
+  /** Removes a saved test URL of the tab's site: the list, or why not. */
+  async forgetTestUrl(
+    tabId: number,
+    url: string,
+  ): Promise<SavedReply<'not-applicable' | 'private-window'>> {
+    const site = await this.site(tabId);
+    if (site === null) return { ok: false, problem: 'not-applicable' };
+    if (site.incognito) return { ok: false, problem: 'private-window' };
+    return { ok: true, urls: await this.deps.saved.forget(site.origin, url) };
   }
 
   /** The export file of the tab's site's history (JSON); null: no robots.txt here. */
@@ -81,7 +116,10 @@ export class HistoryService {
       : { ok: false, problem: result.problem };
   }
 
-  /** Forgets the tab's site's history and visited pages; false: no robots.txt here. */
+  /**
+   * Forgets the tab's site's history and visited pages; false: no robots.txt here. Its saved test
+   * URLs stay: they are the user's list, not history (removed one by one in the tester).
+   */
   async clear(tabId: number): Promise<boolean> {
     const site = await this.site(tabId);
     if (site === null) return false;
@@ -89,7 +127,10 @@ export class HistoryService {
     return true;
   }
 
-  /** Forgets every site's history and visited pages (both kinds of window); how many sites. */
+  /**
+   * Forgets every site's history and visited pages (both kinds of window); how many sites. Saved
+   * test URLs stay, as in `clear`.
+   */
   async clearAll(): Promise<number> {
     const { versions, seen } = this.deps;
     const [count] = await Promise.all([

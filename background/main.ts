@@ -23,6 +23,7 @@ import { PageHeaders } from './page-headers.ts';
 import { PageReader } from './page-reader.ts';
 import { PrivateWindows } from './private-windows.ts';
 import { RobotsReports } from './robots-reports.ts';
+import { SavedUrlsStore } from './saved-urls-store.ts';
 import { SeenPathsStore } from './seen-paths-store.ts';
 import { SettingsService } from './settings-service.ts';
 import { SettingsStore } from './settings-store.ts';
@@ -132,6 +133,8 @@ const history = new HistoryService({
   getTab: (tabId) => browser.tabs.get(tabId),
   versions,
   seen: seenPaths,
+  // The test URLs the user saves per site, kept until removed (never a private window's).
+  saved: new SavedUrlsStore(local),
   settings,
 });
 const handlers = protocolHandlers({

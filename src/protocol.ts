@@ -5,6 +5,7 @@
 import type { RobotAiSignals } from './ai/report.ts';
 import type { RobotVerdicts } from './crawlers.ts';
 import { canonicalJson, digest } from './digest.ts';
+import type { SavedUrlProblem } from './history/saved-urls.ts';
 import type { LinkCounts, PageFacts } from './page/facts.ts';
 import type { CacheRequest, OutcomeFacts, RobotsFetch } from './policy.ts';
 import type { ImportProblem, Settings, SettingsProblem } from './settings.ts';
@@ -178,6 +179,8 @@ export interface OriginHistory {
   seen: string[];
   /** Whether visited pages are kept (the settings' rememberPaths). */
   rememberPaths: boolean;
+  /** The test URLs the user saved for the site, most recent first (none in a private window). */
+  saved: string[];
 }
 
 /** Why a history import was refused (background/version-store.ts checks the file). */
@@ -264,9 +267,33 @@ export type Protocol = {
     res: { origin: string; added: number; versions: number };
     error: HistoryImportProblem;
   };
-  /** Forgets the tab's site's history and visited pages. */
+  /** The tab's site's saved test URLs, most recent first (the tester asks when first shown). */
+  savedUrls: {
+    req: { tabId: number };
+    res: string[];
+    error: 'not-applicable' | 'private-window';
+  };
+  /**
+   * Saves a test URL for the tab's site (a path, or a URL of that site), first in its list, kept
+   * until removed; replies with the list. Never for a private window.
+   */
+  saveTestUrl: {
+    req: { tabId: number; url: string };
+    res: string[];
+    error: 'not-applicable' | 'private-window' | SavedUrlProblem;
+  };
+  /** Removes a saved test URL of the tab's site; replies with the list. */
+  forgetTestUrl: {
+    req: { tabId: number; url: string };
+    res: string[];
+    error: 'not-applicable' | 'private-window';
+  };
+  /** Forgets the tab's site's history and visited pages (its saved test URLs stay). */
   clearHistory: { req: { tabId: number }; res: true; error: 'not-applicable' };
-  /** Forgets every site's history and visited pages; replies with how many sites had one. */
+  /**
+   * Forgets every site's history and visited pages (saved test URLs stay); replies with how many
+   * sites had one.
+   */
   clearAllHistory: { req: Empty; res: number; error: never };
 };
 
@@ -369,6 +396,9 @@ const FIELDS: { [K in MessageName]: { [F in keyof RequestOf<K>]-?: FieldCheck } 
   importHistory: { text: STRING },
   clearHistory: { tabId: TAB_ID },
   clearAllHistory: {},
+  savedUrls: { tabId: TAB_ID },
+  saveTestUrl: { tabId: TAB_ID, url: STRING },
+  forgetTestUrl: { tabId: TAB_ID, url: STRING },
 };
 
 /** Every message name, once (FIELDS has one entry per name, or the type check fails). */

@@ -68,6 +68,9 @@ const VALID: { [K in MessageName]: RequestOf<K> } = {
   importHistory: { text: '{}' },
   clearHistory: { tabId: 3 },
   clearAllHistory: {},
+  savedUrls: { tabId: 3 },
+  saveTestUrl: { tabId: 3, url: '/cart' },
+  forgetTestUrl: { tabId: 3, url: 'https://a.test/cart' },
 };
 
 describe('isMessage: only values marked as ours reach dispatch', () => {
@@ -160,6 +163,10 @@ function badRequests(): { name: MessageName; req: unknown; message: string }[] {
     text: [
       [1, 'a string'],
       [{}, 'a string'],
+    ],
+    url: [
+      [1, 'a string'],
+      [null, 'a string'],
     ],
     on: [
       ['true', 'a boolean'],

@@ -2,6 +2,7 @@
 // the real library (settings validated, verdicts computed by the engine), every request recorded.
 // Nothing here reaches a browser; the bundles never import it.
 import { verdictsFor } from '../src/crawlers.ts';
+import { addSaved, removeSaved, type SavedUrls, savedUrlOf } from '../src/history/saved-urls.ts';
 import { canonicalVerdicts } from '../src/page/canonical-verdicts.ts';
 import type { PageFacts } from '../src/page/facts.ts';
 import { ParsedFiles } from '../src/parsed-files.ts';
@@ -161,6 +162,11 @@ export interface FakeOptions {
   memory?: Map<string, unknown>;
   /** The tab's site's history (the History view); none: a page with no robots.txt. */
   history?: OriginHistory;
+  /**
+   * The tab's site's saved test URLs (default: the history's `saved`, for its origin; none
+   * without a history: a page with no robots.txt), or a private window's tab (never saved).
+   */
+  saved?: SavedUrls | 'private-window';
 }
 
 /** An in-memory background behind the pages' Actions. */
@@ -179,6 +185,16 @@ export function fakeConnector(options: FakeOptions = {}): FakeConnector {
       robots: s.robots,
     }));
   let kept: OriginHistory | null = options.history ? structuredClone(options.history) : null;
+  const isPrivate = options.saved === 'private-window';
+  // The saved test URLs live beside the history, as in the background: clearing it keeps them.
+  let saved: SavedUrls | null =
+    options.saved === undefined || options.saved === 'private-window'
+      ? kept === null
+        ? null
+        : { origin: kept.origin, urls: isPrivate ? [] : [...kept.saved] }
+      : structuredClone(options.saved);
+  const savedRefusal = () =>
+    saved === null ? ('not-applicable' as const) : isPrivate ? ('private-window' as const) : null;
   const store = (next: Settings) => {
     settings = next;
     // Like storage.onChanged, after the write and in every page, the writer's own included.
@@ -210,7 +226,10 @@ export function fakeConnector(options: FakeOptions = {}): FakeConnector {
     servedPage: async () => refuse('network'),
     pageLinks: async () => accept({ total: 12, nofollow: 3, ugc: 1, sponsored: 2, readMs: 0.2 }),
     highlightLinks: async ({ on }) => accept(on),
-    history: async () => (kept === null ? refuse('not-applicable') : accept(structuredClone(kept))),
+    history: async () =>
+      kept === null
+        ? refuse('not-applicable')
+        : accept({ ...structuredClone(kept), saved: isPrivate ? [] : [...(saved?.urls ?? [])] }),
     exportHistory: async () => {
       if (kept === null) return refuse('not-applicable');
       const { origin, versions } = kept;
@@ -227,12 +246,15 @@ export function fakeConnector(options: FakeOptions = {}): FakeConnector {
       const f = file as Partial<{ format: string; origin: string; versions: HistoryVersion[] }>;
       if (f?.format !== 'robots-lens-history') return refuse('wrong-format');
       if (typeof f.origin !== 'string' || !Array.isArray(f.versions)) return refuse('bad-versions');
-      if (kept === null || kept.origin !== f.origin)
-        kept = { origin: f.origin, versions: [], seen: [], rememberPaths: false };
-      const known = new Set(kept.versions.map((v) => v.text));
+      const into: OriginHistory =
+        kept === null || kept.origin !== f.origin
+          ? { origin: f.origin, versions: [], seen: [], rememberPaths: false, saved: [] }
+          : kept;
+      const known = new Set(into.versions.map((v) => v.text));
       const added = f.versions.filter((v) => !known.has(v.text));
-      kept.versions = [...kept.versions, ...added].sort((a, b) => a.firstSeen - b.firstSeen);
-      return accept({ origin: f.origin, added: added.length, versions: kept.versions.length });
+      into.versions = [...into.versions, ...added].sort((a, b) => a.firstSeen - b.firstSeen);
+      kept = into;
+      return accept({ origin: f.origin, added: added.length, versions: into.versions.length });
     },
     clearHistory: async () => {
       if (kept === null) return refuse('not-applicable');
@@ -243,6 +265,24 @@ export function fakeConnector(options: FakeOptions = {}): FakeConnector {
       const had = kept !== null && kept.versions.length > 0 ? 1 : 0;
       if (kept !== null) kept = { ...kept, versions: [], seen: [] };
       return accept(had);
+    },
+    savedUrls: async () => {
+      const refusal = savedRefusal();
+      return refusal !== null ? refuse(refusal) : accept([...(saved?.urls ?? [])]);
+    },
+    saveTestUrl: async ({ url }) => {
+      const refusal = savedRefusal();
+      if (refusal !== null || saved === null) return refuse(refusal ?? 'not-applicable');
+      const checked = savedUrlOf(url, saved.origin);
+      if ('problem' in checked) return refuse(checked.problem);
+      saved = addSaved(saved, saved.origin, checked.url);
+      return accept([...saved.urls]);
+    },
+    forgetTestUrl: async ({ url }) => {
+      const refusal = savedRefusal();
+      if (refusal !== null || saved === null) return refuse(refusal ?? 'not-applicable');
+      saved = removeSaved(saved, url) ?? saved;
+      return accept([...saved.urls]);
     },
     ...options.override,
   };

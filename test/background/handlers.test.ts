@@ -5,6 +5,7 @@ import { ErrorReporter } from '../../background/error-reporter.ts';
 import { protocolHandlers } from '../../background/handlers.ts';
 import { HistoryService } from '../../background/history-service.ts';
 import { HostAccess } from '../../background/host-access.ts';
+import { SavedUrlsStore } from '../../background/saved-urls-store.ts';
 import { SeenPathsStore } from '../../background/seen-paths-store.ts';
 import { SettingsService } from '../../background/settings-service.ts';
 import { SettingsStore } from '../../background/settings-store.ts';
@@ -83,6 +84,7 @@ function setup() {
     },
     versions,
     seen: new SeenPathsStore(local, settings),
+    saved: new SavedUrlsStore(local),
     settings,
   });
   const handlers = protocolHandlers({
@@ -216,7 +218,13 @@ describe('protocolHandlers: every message is answered', () => {
       check: (reply) =>
         expect(reply).toEqual({
           ok: true,
-          value: { origin: 'https://a.test', versions: [], seen: [], rememberPaths: false },
+          value: {
+            origin: 'https://a.test',
+            versions: [],
+            seen: [],
+            rememberPaths: false,
+            saved: [],
+          },
         }),
     },
     exportHistory: {
@@ -253,6 +261,21 @@ describe('protocolHandlers: every message is answered', () => {
     clearAllHistory: {
       req: {},
       check: (reply) => expect(reply).toEqual({ ok: true, value: 0 }),
+    },
+    savedUrls: {
+      req: { tabId: 1 },
+      check: (reply) => expect(reply).toEqual({ ok: true, value: [] }),
+    },
+    saveTestUrl: {
+      req: { tabId: 1, url: '/cart' },
+      check: async (reply, { handlers }) => {
+        expect(reply).toEqual({ ok: true, value: ['https://a.test/cart'] });
+        expect(await handlers.savedUrls({ tabId: 1 })).toEqual(reply);
+      },
+    },
+    forgetTestUrl: {
+      req: { tabId: 1, url: 'https://a.test/never-saved' },
+      check: (reply) => expect(reply).toEqual({ ok: true, value: [] }),
     },
   };
 

@@ -40,6 +40,7 @@ const HISTORY: OriginHistory = {
   versions: [version(V1, 0), version(V2, 1), version(V3, 2), version(V4, 3)],
   seen: [`${ORIGIN}/shop/cart`, `${ORIGIN}/blog/post`],
   rememberPaths: true,
+  saved: [],
 };
 
 async function open(
