@@ -131,6 +131,11 @@ export function App({ tabId, actions, t, initial }: AppProps) {
   const [jump, setJump] = useState<{ line: number } | null>(null);
   const [findRequest, setFindRequest] = useState(0);
   const [recordsRequest, setRecordsRequest] = useState(0);
+  // The site's saved test URLs as the tester last had them (null: not asked yet): History checks
+  // the list as it is now, saved or removed since it read its own.
+  const [savedUrls, setSavedUrls] = useState<{ origin: string | null; urls: string[] } | null>(
+    null,
+  );
   /** The file's text (robotsText), asked for once the verdicts are shown; or why it did not come. */
   const [file, setFile] = useState<
     (RobotsFile & { fetchedAt: number }) | { fetchedAt: number; error: string } | null
@@ -572,6 +577,15 @@ export function App({ tabId, actions, t, initial }: AppProps) {
                   onDrafting={(drafting) => remember({ drafting })}
                   draft={memory.draft}
                   onDraft={(draft) => remember({ draft })}
+                  saved={
+                    tabId === null
+                      ? undefined
+                      : {
+                          tabId,
+                          actions,
+                          onSaved: (urls) => setSavedUrls({ origin: model.origin, urls }),
+                        }
+                  }
                 />
               ),
           )}
@@ -582,6 +596,7 @@ export function App({ tabId, actions, t, initial }: AppProps) {
                 actions={actions}
                 robots={settings.robots}
                 testerUrl={memory.testerUrl}
+                saved={savedUrls?.origin === model.origin ? savedUrls.urls : null}
                 t={t}
               />
             ))}

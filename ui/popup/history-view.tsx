@@ -1,7 +1,7 @@
 // The History view (issue 16, items 2 to 4): the kept versions of the site's robots.txt, newest
 // first, each with the severity of its change from the one before; for any two of them the text
-// diff and the verdict impact for the user's robots on the pages visited on the site and the
-// tester's URL; export, import and clear. The history is asked for when the view is first shown
+// diff and the verdict impact for the user's robots on the pages visited on the site, the test URLs
+// the user saved for it and the tester's URL, each row saying which; export, import and clear. The history is asked for when the view is first shown
 // (the app builds a view only then), never for the first screen.
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import {
@@ -13,6 +13,7 @@ import {
   versionText,
 } from '../../src/explain/history.ts';
 import { dateText, printableText, type Translator } from '../../src/explain/index.ts';
+import { type ImpactSource, impactSourceText } from '../../src/explain/saved-urls.ts';
 import { type VerdictImpact, type VerdictSide, verdictImpact } from '../../src/history/impact.ts';
 import { type ChangeSeverity, changeSeverity } from '../../src/history/severity.ts';
 import { ParsedFiles } from '../../src/parsed-files.ts';
@@ -34,8 +35,13 @@ export interface HistoryViewProps {
   actions: HistoryActions;
   /** The user's robot list (the settings'). */
   robots: readonly string[];
-  /** The tester's URL kept for the site (null: none typed): the user's saved test URL. */
+  /** The tester's URL kept for the site (null: none typed). */
   testerUrl: string | null;
+  /**
+   * The site's saved test URLs as the tester last had them (saved or removed since the history
+   * was read); null or absent: the history's own `saved`.
+   */
+  saved?: readonly string[] | null;
   t: Translator;
 }
 
@@ -47,14 +53,38 @@ type Loaded =
 /** A message under the buttons: what the last export, import or clear did. */
 type Notice = { text: string; isProblem: boolean } | null;
 
-/** The URLs the impact is checked on: the visited pages, then the tester's URL if of this site. */
-function impactUrls(history: OriginHistory, testerUrl: string | null): string[] {
-  const urls = [...history.seen];
+/** The URLs the impact is checked on, each once, and where each comes from. */
+interface ImpactUrls {
+  urls: string[];
+  sources: ReadonlyMap<string, ImpactSource>;
+}
+
+/** Which source a URL from more than one is said to come from: the most deliberate. */
+const SOURCE_RANK: Record<ImpactSource, number> = { seen: 0, tester: 1, saved: 2 };
+
+/**
+ * The visited pages, then the saved test URLs, then the tester's URL if of this site, each URL
+ * once (the same text), said to come from its most deliberate source: saved, the tester's, visited.
+ */
+function impactUrls(
+  history: OriginHistory,
+  saved: readonly string[],
+  testerUrl: string | null,
+): ImpactUrls {
+  const urls: string[] = [];
+  const sources = new Map<string, ImpactSource>();
+  const add = (url: string, source: ImpactSource) => {
+    const known = sources.get(url);
+    if (known === undefined) urls.push(url);
+    if (known === undefined || SOURCE_RANK[source] > SOURCE_RANK[known]) sources.set(url, source);
+  };
+  for (const url of history.seen) add(url, 'seen');
+  for (const url of saved) add(url, 'saved');
   if (testerUrl !== null) {
     const target = resolveTestUrl(testerUrl, history.origin);
-    if ('url' in target && !urls.includes(target.url)) urls.push(target.url);
+    if ('url' in target) add(target.url, 'tester');
   }
-  return urls;
+  return { urls, sources };
 }
 
 function Verdict({ side, t }: { side: VerdictSide; t: Translator }) {
@@ -74,11 +104,13 @@ const verdictWord = (side: VerdictSide) => (side.allowed ? 'allowed' : 'disallow
 
 function Impact({
   impact,
+  sources,
   rememberPaths,
   openOptions,
   t,
 }: {
   impact: VerdictImpact;
+  sources: ReadonlyMap<string, ImpactSource>;
   rememberPaths: boolean;
   openOptions: () => void;
   t: Translator;
@@ -141,24 +173,31 @@ function Impact({
             </tr>
           </thead>
           <tbody>
-            {impact.changes.map((c) => (
-              <tr
-                key={`${c.url} ${c.robot}`}
-                data-impact-url={c.url}
-                data-impact-robot={c.robot}
-                data-before={verdictWord(c.before)}
-                data-after={verdictWord(c.after)}
-              >
-                <td class="url">{printableText(c.url)}</td>
-                <th scope="row">{c.robot}</th>
-                <td>
-                  <Verdict side={c.before} t={t} /> <DecidingLine side={c.before} t={t} />
-                </td>
-                <td>
-                  <Verdict side={c.after} t={t} /> <DecidingLine side={c.after} t={t} />
-                </td>
-              </tr>
-            ))}
+            {impact.changes.map((c) => {
+              const source = sources.get(c.url) ?? 'seen';
+              return (
+                <tr
+                  key={`${c.url} ${c.robot}`}
+                  data-impact-url={c.url}
+                  data-impact-robot={c.robot}
+                  data-impact-source={source}
+                  data-before={verdictWord(c.before)}
+                  data-after={verdictWord(c.after)}
+                >
+                  <td class="url">
+                    {printableText(c.url)}{' '}
+                    <span class="source muted">{impactSourceText(source, t)}</span>
+                  </td>
+                  <th scope="row">{c.robot}</th>
+                  <td>
+                    <Verdict side={c.before} t={t} /> <DecidingLine side={c.before} t={t} />
+                  </td>
+                  <td>
+                    <Verdict side={c.after} t={t} /> <DecidingLine side={c.after} t={t} />
+                  </td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       )}
@@ -376,6 +415,7 @@ function Compare({
   history,
   robots,
   urls,
+  sources,
   files,
   openOptions,
   t,
@@ -383,6 +423,7 @@ function Compare({
   history: OriginHistory;
   robots: readonly string[];
   urls: readonly string[];
+  sources: ReadonlyMap<string, ImpactSource>;
   files: ParsedFiles;
   openOptions: () => void;
   t: Translator;
@@ -458,6 +499,7 @@ function Compare({
           </div>
           <Impact
             impact={impact}
+            sources={sources}
             rememberPaths={history.rememberPaths}
             openOptions={openOptions}
             t={t}
@@ -468,7 +510,7 @@ function Compare({
   );
 }
 
-export function HistoryView({ tabId, actions, robots, testerUrl, t }: HistoryViewProps) {
+export function HistoryView({ tabId, actions, robots, testerUrl, saved, t }: HistoryViewProps) {
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
   const reload = async () => {
     const reply = await actions.history({ tabId });
@@ -484,9 +526,12 @@ export function HistoryView({ tabId, actions, robots, testerUrl, t }: HistoryVie
   // One parse per version for the timeline and the comparison (at most 20 versions are kept).
   const files = useMemo(() => new ParsedFiles(24), []);
   const history = loaded.status === 'done' ? loaded.history : null;
-  const urls = useMemo(
-    () => (history === null ? [] : impactUrls(history, testerUrl)),
-    [history, testerUrl],
+  const { urls, sources } = useMemo(
+    () =>
+      history === null
+        ? { urls: [], sources: new Map<string, ImpactSource>() }
+        : impactUrls(history, saved ?? history.saved, testerUrl),
+    [history, saved, testerUrl],
   );
 
   if (loaded.status === 'loading')
@@ -518,6 +563,7 @@ export function HistoryView({ tabId, actions, robots, testerUrl, t }: HistoryVie
           history={history}
           robots={robots}
           urls={urls}
+          sources={sources}
           files={files}
           openOptions={() => void actions.openOptions()}
           t={t}

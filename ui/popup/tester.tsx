@@ -1,7 +1,7 @@
 // The tester: any path or URL of this site against the robot list, under the live file or a
 // draft the user edits (verdicts update as they type and stay in view above the editor; the
-// difference and a copy button). Its state lives in the app, which keeps it across refreshes and
-// reopenings: nothing typed is lost.
+// difference and a copy button); the site's saved test URLs under the field (saved-urls.tsx). Its
+// state lives in the app, which keeps it across refreshes and reopenings: nothing typed is lost.
 import { useMemo, useState } from 'preact/hooks';
 import { reportAiSignals } from '../../src/ai/report.ts';
 import { verdictsFor } from '../../src/crawlers.ts';
@@ -18,6 +18,7 @@ import { parseRobotsTxt, type RobotsTxt } from '../../src/robots/index.ts';
 import { TextField } from '../components/text-field.tsx';
 import { DiffView } from './diff-view.tsx';
 import { type PopupModel, withAi } from './model.ts';
+import { SavedUrls, type SavedUrlsProps } from './saved-urls.tsx';
 import { AiLines, VerdictTable } from './verdicts.tsx';
 
 export interface TesterProps {
@@ -37,6 +38,8 @@ export interface TesterProps {
   /** The draft as edited (null: not edited, the live file). */
   draft: string | null;
   onDraft: (draft: string | null) => void;
+  /** The site's saved test URLs: where to ask for them (none: not offered). */
+  saved?: Pick<SavedUrlsProps, 'tabId' | 'actions' | 'onSaved'> | undefined;
 }
 
 /** A tested robot's verdict, with what the site says about AI use as the verdict rows say it. */
@@ -85,6 +88,7 @@ export function Tester({
   onDrafting,
   draft: edited,
   onDraft,
+  saved,
 }: TesterProps) {
   const input = url ?? model.url;
   const live = model.text ?? '';
@@ -124,6 +128,16 @@ export function Tester({
       />
       {'otherSite' in target && <p class="warning">{t('testerOtherSite', target.otherSite)}</p>}
       {'invalid' in target && <p class="warning">{t('testerInvalid')}</p>}
+      {saved !== undefined && (
+        <SavedUrls
+          key={model.origin ?? ''}
+          {...saved}
+          input={input}
+          isValid={'url' in target}
+          onPick={onUrl}
+          t={t}
+        />
+      )}
       {rows !== null &&
         (drafting ? (
           <div class="tester-results sticky">
