@@ -53,6 +53,7 @@ const readHistory = async () => {
       robot: el.getAttribute('data-impact-robot'),
       before: el.getAttribute('data-before'),
       after: el.getAttribute('data-after'),
+      source: el.getAttribute('data-impact-source'),
       text: el.textContent,
     })),
     markup: document.querySelectorAll('main b, main script, main img').length,
@@ -142,6 +143,56 @@ for (const launch of [launchChromium, launchFirefox]) {
         ['User-agent: *\nDisallow: /private/\n', 'User-agent: *\nDisallow: /\n'],
       );
       await popup.close();
+      await page.close();
+    });
+
+    test('a saved test URL stays across openings and is checked when the file changes', async () => {
+      const site = await startSite('127.0.0.1');
+      sites.push(site);
+      const { tabId, page } = await browser.openSite(`${site.origin}/home`);
+      await until(
+        () => browser.badge(tabId),
+        (b) => b !== '',
+      );
+      // Saved in the tester (issue 16 item 2: the user's saved test URLs).
+      const popup = await browser.openPage(`popup.html?tab=${tabId}`);
+      await popup.click('[role="tab"][data-view="tester"]');
+      // Typed as a user types it (the drivers differ: Playwright's page in Chromium, Puppeteer's
+      // in Firefox; both have type()).
+      await popup.waitForSelector('[data-tester-url]');
+      await popup.evaluate(() => {
+        const field = document.querySelector('[data-tester-url]');
+        field.value = '';
+        field.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+      await popup.type('[data-tester-url]', '/blog/post');
+      await popup.waitForSelector('[data-action="save-test-url"]:not([disabled])');
+      await popup.click('[data-action="save-test-url"]');
+      await popup.waitForSelector(`[data-saved-url="${site.origin}/blog/post"]`);
+      await popup.close();
+      // Still there in a new popup (storage.local, not the popup's session memory).
+      const listed = await browser.interact(tabId, async () => {
+        document.querySelector('[role="tab"][data-view="tester"]')?.click();
+        for (let i = 0; i < 100 && !document.querySelector('[data-saved-url]'); i++)
+          await new Promise((r) => setTimeout(r, 50));
+        return [...document.querySelectorAll('[data-saved-url]')].map((el) =>
+          el.getAttribute('data-saved-url'),
+        );
+      });
+      assert.deepEqual(listed, [`${site.origin}/blog/post`]);
+      // The file now blocks /blog/: History says what that does to the saved URL.
+      site.robots = 'User-agent: *\nDisallow: /blog/\n';
+      await browser.click(tabId, '[data-action="refresh"]');
+      await until(
+        () => browser.badge(tabId),
+        (b) => b.endsWith('•'),
+      );
+      const history = await browser.interact(tabId, readHistory);
+      const row = history.impact.find(
+        (r) => r.url === `${site.origin}/blog/post` && r.robot === 'Googlebot',
+      );
+      assert.ok(row, `the saved URL's impact: ${JSON.stringify(history.impact)}`);
+      assert.deepEqual([row.before, row.after, row.source], ['allowed', 'disallowed', 'saved']);
       await page.close();
     });
 
