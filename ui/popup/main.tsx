@@ -1,9 +1,9 @@
 // The popup's entry, kept small (it imports only the requests and the kept screen) so it runs as
 // soon as the page is parsed: it asks for the tab, the settings and the first report at once,
-// reads the tab's snapshot and the popup's last screen of it, shows that screen at once if it was
-// drawn from this very snapshot, then loads the app (start.tsx, which the page's HTML preloads
-// meanwhile) and hands the requests over. Each step sets a performance mark (robots-lens:<step>),
-// read by `npm run bench:popup`.
+// reads the tab's snapshot and the popup's last screen of it, and shows that screen at once if it
+// was drawn from this very snapshot. Meanwhile it loads the app (start.tsx, which the page's HTML
+// preloads) and hands the requests over to it once the screen is on screen (at once without one).
+// Each step sets a performance mark (robots-lens:<step>), read by `npm run bench:popup`.
 import { requests, tabSnapshot, targetTab } from '../requests.ts';
 import { paintScreen } from './screen.ts';
 import type { FirstRequests, Mark } from './start.tsx';
