@@ -104,6 +104,28 @@ const sentenceOf = (s: GroupSummary, t: Translator): SummarySentence => ({
   text: groupSentence(s, t),
 });
 
+/**
+ * A long list a page at a time: the first `step` items (all of them when `step` is null) and a
+ * "Show N more" button (`data-action`: `action`) adding `step` more, or null once all are shown.
+ */
+function usePages<T>(items: readonly T[], step: number | null, action: string, t: Translator) {
+  const [shown, setShown] = useState(step ?? 0);
+  const visible = step === null ? items : items.slice(0, shown);
+  const rest = items.length - visible.length;
+  const more =
+    step === null || rest === 0 ? null : (
+      <button
+        type="button"
+        class="link"
+        data-action={action}
+        onClick={() => setShown((n) => n + step)}
+      >
+        {t.plural('summaryShowMore', Math.min(rest, step))}
+      </button>
+    );
+  return { visible, more };
+}
+
 /** The group sentences: all of them, or `limit` at a time with a button for the next ones. */
 function GroupList({
   summaries,
@@ -118,9 +140,7 @@ function GroupList({
   onJump: ((line: number) => void) | undefined;
   limit: number | null;
 }) {
-  const [shown, setShown] = useState(limit ?? 0);
-  const visible = limit === null ? summaries : summaries.slice(0, shown);
-  const rest = summaries.length - visible.length;
+  const { visible, more } = usePages(summaries, limit, 'summary-more', t);
   return (
     <>
       <ul>
@@ -129,18 +149,9 @@ function GroupList({
           // other groups differ), and the list only grows at its end.
           <GroupItem key={i} sentence={sentenceOf(s, t)} t={t} onJump={onJump} />
         ))}
-        {rest === 0 && <NoteItems notes={notes} t={t} onJump={onJump} />}
+        {more === null && <NoteItems notes={notes} t={t} onJump={onJump} />}
       </ul>
-      {rest > 0 && (
-        <button
-          type="button"
-          class="link"
-          data-action="summary-more"
-          onClick={() => setShown((n) => n + (limit ?? 0))}
-        >
-          {t.plural('summaryShowMore', Math.min(rest, limit ?? 0))}
-        </button>
-      )}
+      {more}
     </>
   );
 }
@@ -201,10 +212,8 @@ function AiSection({
   onJump: ((line: number) => void) | undefined;
 }) {
   const ai = useMemo(() => summaryAi(parsed, t, text, summaries), [parsed, t, text, summaries]);
-  const [shown, setShown] = useState(AI_SENTENCES_SHOWN);
+  const { visible, more } = usePages(ai?.sentences ?? [], AI_SENTENCES_SHOWN, 'summary-ai-more', t);
   if (ai === null) return null;
-  const visible = ai.sentences.slice(0, shown);
-  const rest = ai.sentences.length - visible.length;
   return (
     <section class="summary-ai" data-summary-ai="">
       <p class="muted">{t('summaryAiIntro')}</p>
@@ -217,16 +226,7 @@ function AiSection({
         ))}
         {ai.managed !== null && <li data-summary-ai-managed="">{ai.managed}</li>}
       </ul>
-      {rest > 0 && (
-        <button
-          type="button"
-          class="link"
-          data-action="summary-ai-more"
-          onClick={() => setShown((n) => n + AI_SENTENCES_SHOWN)}
-        >
-          {t.plural('summaryShowMore', Math.min(rest, AI_SENTENCES_SHOWN))}
-        </button>
-      )}
+      {more}
     </section>
   );
 }
