@@ -68,6 +68,13 @@ const TAGS = new Set([
 const ATTRIBUTE =
   /^(?:class|id|title|role|hidden|lang|dir|for|type|name|value|checked|selected|disabled|readonly|open|colspan|rowspan|scope|tabindex|placeholder|spellcheck|autocomplete|accept|href|target|rel|(?:aria|data)-[a-z0-9-]+)$/;
 
+/**
+ * Whether a screen may hold this attribute: its name in ATTRIBUTE, and a link only to a web page
+ * or a place in the popup. captureScreen leaves out what build would refuse.
+ */
+const allowed = (name: string, value: string): boolean =>
+  ATTRIBUTE.test(name) && (name !== 'href' || /^(?:https?:|#)/i.test(value));
+
 /** The panel whose scroll position the screen keeps. */
 const PANEL = 'panel-verdicts';
 
@@ -78,6 +85,16 @@ const PANEL = 'panel-verdicts';
 export function captureScreen(root: Element): ScreenNode[] | null {
   let nodes = 0;
   let chars = 0;
+  /** The nodes of `list` that are shown; null as soon as one cannot be kept. */
+  const takeAll = (list: NodeListOf<ChildNode>): ScreenNode[] | null => {
+    const out: ScreenNode[] = [];
+    for (const child of Array.from(list)) {
+      const taken = take(child);
+      if (taken === null) return null;
+      if (taken !== '') out.push(taken);
+    }
+    return out;
+  };
   const take = (node: Node): ScreenNode | null => {
     if (++nodes > MAX_SCREEN_NODES) return null;
     if (node.nodeType === 3) {
@@ -93,7 +110,7 @@ export function captureScreen(root: Element): ScreenNode[] | null {
     if (element.hasAttribute('hidden')) return '';
     const attributes: string[] = [];
     for (const { name, value } of Array.from(element.attributes)) {
-      if (!ATTRIBUTE.test(name) || name === 'checked' || name === 'value' || name === 'selected')
+      if (!allowed(name, value) || name === 'checked' || name === 'value' || name === 'selected')
         continue;
       attributes.push(name, value);
       chars += name.length + value.length;
@@ -106,23 +123,11 @@ export function captureScreen(root: Element): ScreenNode[] | null {
       } else attributes.push('value', input.value);
     } else if (tag === 'option' && (element as HTMLOptionElement).selected)
       attributes.push('selected', '');
-    const children: ScreenNode[] = [];
-    if (tag === 'textarea') children.push((element as HTMLTextAreaElement).value);
-    else
-      for (const child of Array.from(element.childNodes)) {
-        const taken = take(child);
-        if (taken === null) return null;
-        if (taken !== '') children.push(taken);
-      }
-    return chars > MAX_SCREEN_CHARS ? null : [tag, attributes, children];
+    const children =
+      tag === 'textarea' ? [(element as HTMLTextAreaElement).value] : takeAll(element.childNodes);
+    return children === null || chars > MAX_SCREEN_CHARS ? null : [tag, attributes, children];
   };
-  const out: ScreenNode[] = [];
-  for (const child of Array.from(root.childNodes)) {
-    const taken = take(child);
-    if (taken === null) return null;
-    if (taken !== '') out.push(taken);
-  }
-  return out;
+  return takeAll(root.childNodes);
 }
 
 /** How far the screen's verdicts are scrolled. */
@@ -133,6 +138,16 @@ export function screenScroll(root: Element): number {
 /** A screen's nodes as DOM nodes; null if any is not what captureScreen writes. */
 function build(doc: Document, nodes: readonly unknown[]): Node[] | null {
   let count = 0;
+  /** The nodes of `list` built; null as soon as one is not a screen's. */
+  const makeAll = (list: readonly unknown[]): Node[] | null => {
+    const out: Node[] = [];
+    for (const node of list) {
+      const made = make(node);
+      if (made === null) return null;
+      out.push(made);
+    }
+    return out;
+  };
   const make = (node: unknown): Node | null => {
     if (++count > MAX_SCREEN_NODES) return null;
     if (typeof node === 'string') return doc.createTextNode(node);
@@ -144,25 +159,16 @@ function build(doc: Document, nodes: readonly unknown[]): Node[] | null {
     const element = doc.createElement(tag);
     for (let i = 0; i < attributes.length; i += 2) {
       const [name, value] = [attributes[i], attributes[i + 1]];
-      if (typeof name !== 'string' || typeof value !== 'string' || !ATTRIBUTE.test(name))
+      if (typeof name !== 'string' || typeof value !== 'string' || !allowed(name, value))
         return null;
-      if (name === 'href' && !/^(?:https?:|#)/i.test(value)) return null;
       element.setAttribute(name, value);
     }
-    for (const child of children) {
-      const made = make(child);
-      if (made === null) return null;
-      element.append(made);
-    }
+    const made = makeAll(children);
+    if (made === null) return null;
+    element.append(...made);
     return element;
   };
-  const out: Node[] = [];
-  for (const node of nodes) {
-    const made = make(node);
-    if (made === null) return null;
-    out.push(made);
-  }
-  return out;
+  return makeAll(nodes);
 }
 
 /**

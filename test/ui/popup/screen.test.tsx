@@ -114,6 +114,19 @@ describe('captureScreen and paintScreen', () => {
     expect(root.inert).toBe(false);
   });
 
+  test('what building would refuse is left out when captured: a link to a browser page', () => {
+    const root = document.createElement('div');
+    const link = document.createElement('a');
+    link.setAttribute('href', 'chrome://extensions');
+    link.setAttribute('class', 'x');
+    link.append('settings');
+    root.append(link);
+    const nodes = captureScreen(root);
+    expect(nodes).toEqual([['a', ['class', 'x'], ['settings']]]);
+    const other = document.createElement('div');
+    expect(paintScreen(other, { url: URL_, basis: 'b', scroll: 0, nodes: nodes ?? [] })).toBe(true);
+  });
+
   test('a screen too large to keep is not captured', () => {
     const root = document.createElement('div');
     for (let i = 0; i <= MAX_SCREEN_NODES; i++) root.append(document.createElement('p'));
