@@ -70,11 +70,15 @@ export interface TabOpening {
  */
 export async function tabSnapshot(target: TargetTab): Promise<TabOpening | null> {
   try {
-    const keys = [tabSnapshotKey(target.id), tabScreenKey(target.id)];
-    const [stored, url] = await Promise.all([browser.storage.session.get(keys), target.url]);
-    const snapshot = url === null ? null : readTabSnapshot(stored[keys[0] as string], url);
+    const snapshotKey = tabSnapshotKey(target.id);
+    const screenKey = tabScreenKey(target.id);
+    const [stored, url] = await Promise.all([
+      browser.storage.session.get([snapshotKey, screenKey]),
+      target.url,
+    ]);
+    const snapshot = url === null ? null : readTabSnapshot(stored[snapshotKey], url);
     if (snapshot === null) return null;
-    return { snapshot, screen: readTabScreen(stored[keys[1] as string], snapshot) };
+    return { snapshot, screen: readTabScreen(stored[screenKey], snapshot) };
   } catch {
     // Storage unavailable: the popup waits for its own report.
     return null;

@@ -35,8 +35,10 @@ export function useKeptScreen(
       void actions.memory.remove(key);
       return;
     }
+    // The same report and settings for every keeping of this effect (scrolls included).
+    const basis = snapshotBasis(from);
     const keep = () => {
-      const screen = screenOf(element, from.reply.url, snapshotBasis(from));
+      const screen = screenOf(element, from.reply.url, basis);
       void (screen === null ? actions.memory.remove(key) : actions.memory.set(key, screen)).then(
         // For `npm run bench:popup`, which keeps the popup open until then.
         () => performance.mark('robots-lens:kept'),
