@@ -1,11 +1,14 @@
 // npm run build: bundles every entry point with esbuild into dist/, one unpacked extension for
 // Chrome 121+ and Firefox 142+, and copies the manifest, the pages and the icons. The background
-// is one IIFE (Chrome's service worker and Firefox's background script at once). The popup and the
-// options page are ES modules with code splitting (`<script type="module">` in extension pages:
-// Chrome 121+, Firefox 142+), each built on its own: a module a page loads with import() (the
-// popup's views, ui/popup/views.ts) becomes dist/chunks/<page>-<name>-<hash>.js, fetched when first
-// shown, and the code it shares with the first screen dist/chunks/<page>-chunk-<hash>.js, which
-// the page's HTML preloads.
+// is one IIFE (Chrome's service worker and Firefox's background script at once). The options page
+// and the popup's app are ES modules with code splitting (`<script type="module">` and import() in
+// extension pages: Chrome 121+, Firefox 142+), each built on its own: a module a page loads with
+// import() (the popup's views, ui/popup/views.ts) becomes dist/chunks/<page>-<name>-<hash>.js,
+// fetched when first shown, and the code it shares with the first screen
+// dist/chunks/<page>-chunk-<hash>.js, which the page's HTML preloads. The popup's entry
+// (ui/popup/main.tsx) is one small classic script of its own, run from the page's <head> before
+// anything else: it sends the first requests and shows the kept screen while the app
+// (dist/chunks/popup-start.js, which it imports) loads.
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -51,17 +54,18 @@ const common = {
 };
 /**
  * Writes dist/<page>.html from ui/<page>/<page>.html with a `<link rel="modulepreload">` for each
- * chunk the page's script imports before it runs, or imports itself with import(): the browser
- * fetches them alongside the script instead of after running it (fewer rounds of requests before
- * the first screen).
+ * module the page runs before its first screen: `entry` and every chunk it imports before it runs,
+ * or imports itself with import(): the browser fetches them alongside the page instead of after
+ * running its script (fewer rounds of requests before the first screen). `script` (the popup's
+ * entry, a classic script) goes first in the head, so it runs before anything else loads.
  */
-const modulePreload = (page, html) => ({
+const modulePreload = (page, html, entry, script = null) => ({
   name: 'module-preload',
   setup(b) {
     b.onEnd(({ metafile }) => {
       if (metafile === undefined) return;
       const outputs = metafile.outputs;
-      const eager = new Set();
+      const eager = new Set(script === null ? [] : [entry]);
       const visit = (file, dynamic) => {
         for (const i of outputs[file]?.imports ?? [])
           if ((i.kind === 'import-statement' || dynamic) && !eager.has(i.path)) {
@@ -71,32 +75,69 @@ const modulePreload = (page, html) => ({
       };
       // The entry's own import()s are its first screen too (the popup's entry starts its requests
       // and then imports the app); the app's import()s (the other views) are not.
-      visit(`dist/${page}.js`, true);
+      visit(entry, script === null);
       const links = [...eager]
         .map((path) => `    <link rel="modulepreload" href="${path.replace(/^dist\//, '')}" />\n`)
         .join('');
-      const source = readFileSync(html, 'utf8');
+      let source = readFileSync(html, 'utf8');
       if (!source.includes('  </head>')) throw new Error(`module-preload: no </head> in ${html}`);
+      // Before the stylesheet too: a classic script waits for the stylesheets above it.
+      if (script !== null) {
+        if (!source.includes('    <link rel="stylesheet"'))
+          throw new Error(`module-preload: no stylesheet link in ${html}`);
+        source = source.replace(
+          '    <link rel="stylesheet"',
+          `    <script src="${script}"></script>\n    <link rel="stylesheet"`,
+        );
+      }
       writeFileSync(`dist/${page}.html`, source.replace('  </head>', `${links}  </head>`));
     });
   },
+});
+/** The popup's entry imports the app from where the app's build writes it (a name without a hash). */
+const POPUP_APP = './chunks/popup-start.js';
+const popupApp = {
+  name: 'popup-app',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/start\.tsx$/ }, () => ({ path: POPUP_APP, external: true }));
+  },
+};
+/** A page's modules, split: what a page shares between its first screen and its other views. */
+const splitPage = (name, entryPoints, html, entry, script) => ({
+  ...common,
+  entryPoints,
+  format: 'esm',
+  splitting: true,
+  entryNames: script === null ? '[name]' : 'chunks/[name]',
+  chunkNames: `chunks/${name}-[name]-[hash]`,
+  metafile: true,
+  plugins: [...common.plugins, modulePreload(name, html, entry, script)],
 });
 const builds = [
   { ...common, entryPoints: { background: 'background/main.ts' }, format: 'iife' },
   // One build per page: split together, the options page would load every module the popup
   // shares with it whole (esbuild splits by module across entry points), twice what it needs.
-  ...[
-    ['popup', 'ui/popup/main.tsx', 'ui/popup/popup.html'],
-    ['options', 'ui/options/main.tsx', 'ui/options/options.html'],
-  ].map(([name, entry, html]) => ({
+  splitPage(
+    'options',
+    { options: 'ui/options/main.tsx' },
+    'ui/options/options.html',
+    'dist/options.js',
+    null,
+  ),
+  splitPage(
+    'popup',
+    { 'popup-start': 'ui/popup/start.tsx' },
+    'ui/popup/popup.html',
+    'dist/chunks/popup-start.js',
+    'popup.js',
+  ),
+  // The popup's entry: everything it runs is in this one file (the app is imported, not bundled).
+  {
     ...common,
-    entryPoints: { [name]: entry },
-    format: 'esm',
-    splitting: true,
-    chunkNames: `chunks/${name}-[name]-[hash]`,
-    metafile: true,
-    plugins: [...common.plugins, modulePreload(name, html)],
-  })),
+    entryPoints: { popup: 'ui/popup/main.tsx' },
+    format: 'iife',
+    plugins: [...common.plugins, popupApp],
+  },
 ];
 for (const file of ['manifest.json', 'ui/ui.css', 'ui/options/options.css'])
   cpSync(file, `dist/${file.split('/').pop()}`);

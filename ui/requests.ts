@@ -1,6 +1,7 @@
 // The pages' requests to the background, one per protocol message, and the tab the popup shows:
 // the part of the connector a page needs first, kept apart so the popup's entry can send its first
-// requests while the rest of the popup is still loading (it imports nothing else).
+// requests while the rest of the popup is still loading. Over the browser's own API (native.ts),
+// not the polyfill: the entry is bundled with this module alone.
 import {
   errorMessage,
   MESSAGE_NAMES,
@@ -16,7 +17,7 @@ import {
   tabScreenKey,
   tabSnapshotKey,
 } from '../src/protocol.ts';
-import { browser } from '../webext/browser.ts';
+import { native as browser } from '../webext/native.ts';
 
 async function send<K extends MessageName>(name: K, req: RequestOf<K>): Promise<Reply<K>> {
   try {
@@ -82,5 +83,14 @@ export async function tabSnapshot(target: TargetTab): Promise<TabOpening | null>
   } catch {
     // Storage unavailable: the popup waits for its own report.
     return null;
+  }
+}
+
+/** The page's own value under `key` in storage.session; undefined when there is none or storage fails. */
+export async function sessionValue(key: string): Promise<unknown> {
+  try {
+    return (await browser.storage.session.get(key))[key];
+  } catch {
+    return undefined;
   }
 }

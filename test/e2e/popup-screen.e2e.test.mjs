@@ -1,9 +1,10 @@
 // End-to-end: the popup reopened on a page shows its last screen of the tab at once (issue 12,
 // speed), in real Chromium and Firefox ESR: built from what the popup drew before, before the
-// popup's code has loaded, and replaced by the popup's own drawing (the same rows, nothing
+// popup's app draws anything, and replaced by the popup's own drawing (the same rows, nothing
 // doubled). A screen drawn with other settings, of another page, or left on another view is
 // never shown; closing the tab drops it.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { launchChromium, launchFirefox } from './browsers.mjs';
@@ -18,8 +19,11 @@ const readOpening = async () => {
   const at = (name) => performance.getEntriesByName(`robots-lens:${name}`)[0]?.startTime ?? null;
   const root = document.getElementById('root');
   return {
+    script: at('script'),
+    // When the page's body was parsed: the entry ran before it (a classic script in the head).
+    parsed: performance.getEntriesByType('navigation')[0]?.domInteractive ?? null,
     screen: at('screen'),
-    app: at('app'),
+    render: at('render'),
     kept: at('kept'),
     rows: [...document.querySelectorAll('#panel-verdicts [data-robot][data-verdict]')].map(
       (el) => `${el.getAttribute('data-robot')}=${el.getAttribute('data-verdict')}`,
@@ -31,6 +35,26 @@ const readOpening = async () => {
     view: document.querySelector('[role="tab"][aria-selected="true"]')?.getAttribute('data-view'),
   };
 };
+
+// The popup's entry is built to run first (scripts/build.mjs): one classic script at the top of
+// the page's head, before the stylesheet and the preloaded app, with nothing imported before it
+// runs and no polyfill; it loads the app itself.
+test("the popup's entry is one self-contained classic script, first in the head (issue 12)", () => {
+  const html = readFileSync('dist/popup.html', 'utf8');
+  const head = html.slice(0, html.indexOf('</head>'));
+  assert.match(
+    head,
+    /<title>[^<]*<\/title>\s*<script src="popup\.js"><\/script>\s*<link rel="stylesheet"/,
+  );
+  assert.doesNotMatch(html, /type="module"/);
+  assert.match(head, /<link rel="modulepreload" href="chunks\/popup-start\.js" \/>/);
+  const entry = readFileSync('dist/popup.js', 'utf8');
+  assert.deepEqual(
+    [...entry.matchAll(/\bimport\s*\(?\s*["'`]([^"'`]+)/g)].map((m) => m[1]),
+    ['./chunks/popup-start.js'],
+  );
+  assert.doesNotMatch(entry, /\bfrom\s*["']|webextension-polyfill/);
+});
 
 /** Runs in an extension page: one protocol request to the background. */
 const ask = ([name, req]) =>
@@ -61,11 +85,15 @@ for (const launch of [launchChromium, launchFirefox]) {
       const { tabId, page } = await browser.openSite(`${origin}/private/a`);
       const first = await browser.interact(tabId, readOpening);
       assert.equal(first.screen, null, 'nothing kept before the first opening');
+      assert.ok(
+        first.script < first.parsed,
+        `the entry runs in the head: ${first.script} ≥ ${first.parsed}`,
+      );
       assert.ok(first.kept !== null, 'the first opening keeps its screen');
       assert.ok((await browser.storageKeys('session')).includes(`tab-screen:${tabId}`));
       const again = await browser.interact(tabId, readOpening);
       assert.ok(again.screen !== null, 'the second opening shows the kept screen');
-      assert.ok(again.screen < again.app, 'before the popup’s code has loaded');
+      assert.ok(again.screen < again.render, 'before the popup draws its own');
       assert.deepEqual(again.rows, first.rows);
       assert.ok(again.rows.includes('GPTBot=disallowed'), again.rows.join());
       assert.deepEqual(

@@ -28,6 +28,8 @@ export const EMPTY_MEMORY: PopupMemory = {
 };
 
 const PREFIX = 'popup-memory:';
+/** Where the memory of `site` (an origin) is kept in storage.session. */
+export const memoryKey = (site: string): string => PREFIX + site;
 const INDEX = 'popup-memory-index';
 /** Sites remembered, the most recent first. */
 const MAX_SITES = 8;
@@ -70,7 +72,7 @@ export class MemoryStore {
   /** What was kept for `site` (an origin), or null. Never throws. */
   async load(site: string): Promise<PopupMemory | null> {
     try {
-      return memoryOf(await this.area.get(PREFIX + site));
+      return memoryOf(await this.area.get(memoryKey(site)));
     } catch {
       // Storage unavailable: the popup starts fresh, as on a first visit.
       return null;
@@ -99,9 +101,9 @@ export class MemoryStore {
       }
       // A single draft over the bound is kept without its draft, rather than not at all.
       const value = chars > MAX_DRAFT_CHARS ? { ...memory, draft: null } : memory;
-      await this.area.set(PREFIX + site, value);
+      await this.area.set(memoryKey(site), value);
       await this.area.set(INDEX, [site, ...kept]);
-      for (const other of dropped) await this.area.remove(PREFIX + other);
+      for (const other of dropped) await this.area.remove(memoryKey(other));
     };
     this.queue = this.queue.then(step, step).catch(() => {
       // Storage full or unavailable: the popup still works; it will not remember this time.

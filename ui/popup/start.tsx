@@ -4,13 +4,12 @@
 // (read meanwhile, from the tab's URL), the app renders, in place of the popup's last screen of the
 // tab if main.tsx showed it.
 import { render } from 'preact';
-import { robotsOrigin } from '../../src/policy.ts';
 import { accept, type RobotsFile, type TabSnapshot } from '../../src/protocol.ts';
 import { extensionTranslator } from '../../webext/translator.ts';
 import { type Actions, connector } from '../connector.ts';
 import type { TargetTab } from '../requests.ts';
 import { App, type FreshReport } from './app.tsx';
-import { MemoryStore, type PopupMemory } from './memory.ts';
+import { MemoryStore, memoryOf, type PopupMemory } from './memory.ts';
 import { clearScreen } from './screen.ts';
 import type { View } from './tabs.tsx';
 
@@ -26,6 +25,8 @@ export interface FirstRequests {
   report: Promise<Awaited<ReturnType<Actions['tabReport']>> | null>;
   /** The tab's snapshot, when it is of the page the tab shows. */
   snapshot: Promise<TabSnapshot | null>;
+  /** What the popup kept for the tab's site (MemoryStore), as stored; null: no site. */
+  memory: Promise<{ origin: string; value: unknown } | null>;
 }
 
 /** Sets the performance mark `robots-lens:<step>` and passes the value on. */
@@ -33,16 +34,13 @@ export type Mark = (step: string) => <T>(value: T) => T;
 
 export async function start(root: HTMLElement, first: FirstRequests, mark: Mark): Promise<void> {
   const store = new MemoryStore(connector.memory);
-  // Read while the report is on its way, from the tab's URL; again if the report names another
-  // site (the tab moved meanwhile, or its URL was hidden).
-  const early = first.tab
-    .then((tab) => tab?.url ?? null)
-    .then((url) => {
-      const origin = url === null ? null : robotsOrigin(url);
-      return origin === null ? null : { origin, memory: store.load(origin) };
-    });
+  // Read by main.tsx while the report is on its way, from the tab's URL; read again if the report
+  // names another site (the tab moved meanwhile, or its URL was hidden).
+  const early = first.memory.then((read) =>
+    read === null ? null : { origin: read.origin, memory: memoryOf(read.value) },
+  );
   const memory = Promise.all([first.report, early])
-    .then(([reply, read]): Promise<PopupMemory | null> | null => {
+    .then(([reply, read]): Promise<PopupMemory | null> | PopupMemory | null => {
       if (!reply?.ok || reply.value.kind !== 'report') return null;
       const origin = reply.value.report.origin;
       return read?.origin === origin ? read.memory : store.load(origin);
@@ -50,10 +48,10 @@ export async function start(root: HTMLElement, first: FirstRequests, mark: Mark)
     .then(mark('memory'));
   // The snapshot goes first when it comes before the popup's own report, unless the view left open
   // shows the file, whose text only the background has.
-  const quick = Promise.all([first.tab, first.snapshot, early]).then(async ([tab, snap, read]) => {
+  const quick = Promise.all([first.tab, first.snapshot, early]).then(([tab, snap, read]) => {
     if (tab === null || snap === null) return null;
     const origin = snap.reply.kind === 'report' ? snap.reply.report.origin : null;
-    const m = origin !== null && read?.origin === origin ? await read.memory : null;
+    const m = origin !== null && read?.origin === origin ? read.memory : null;
     return m !== null && FILE_VIEWS.has(m.view) ? null : { tab, snap, memory: m };
   });
   const fresh = Promise.all([first.report, first.settings]).then(
