@@ -5,15 +5,17 @@
 
 /**
  * `value` as JSON.stringify writes it (undefined properties left out, as storage leaves them
- * out), every object's keys sorted. '' for a value JSON cannot write (undefined, a function).
+ * out), every object's keys sorted, and the properties named in `leaveOut` left out at any depth.
+ * '' for a value JSON cannot write (undefined, a function).
  */
-export function canonicalJson(value: unknown): string {
+export function canonicalJson(value: unknown, leaveOut: ReadonlySet<string> = new Set()): string {
   return (
     JSON.stringify(value, (_key, v: unknown) => {
       if (v === null || typeof v !== 'object' || Array.isArray(v)) return v;
       const object = v as Record<string, unknown>;
       const sorted: Record<string, unknown> = {};
-      for (const key of Object.keys(object).sort()) sorted[key] = object[key];
+      for (const key of Object.keys(object).sort())
+        if (!leaveOut.has(key)) sorted[key] = object[key];
       return sorted;
     }) ?? ''
   );

@@ -134,9 +134,18 @@ export interface TabScreen {
 /** Where a tab's last screen is kept in storage.session. */
 export const tabScreenKey = (tabId: number): string => `tab-screen:${tabId}`;
 
+/**
+ * What a report carries that changes with every reading of the page and that the verdicts do not
+ * show: how long reading the page's tags took (DomFacts.readMs). Left out of the fingerprint, so a
+ * page read again as it was (reloaded, judged again) keeps its screen.
+ */
+const READING_TIMES: ReadonlySet<string> = new Set(['readMs']);
+
 /** The fingerprint of a report and its settings, whatever order storage gives their keys in. */
 export function snapshotBasis(snapshot: TabSnapshot): string {
-  return digest(canonicalJson({ reply: snapshot.reply, settings: snapshot.settings }));
+  return digest(
+    canonicalJson({ reply: snapshot.reply, settings: snapshot.settings }, READING_TIMES),
+  );
 }
 
 /**

@@ -23,6 +23,14 @@ describe('canonicalJson', () => {
     expect(canonicalJson({ a: 1 })).not.toBe(canonicalJson({ a: '1' }));
     expect(canonicalJson(undefined)).toBe('');
   });
+  test('properties left out, at any depth; the others still count', () => {
+    const leaveOut = new Set(['readMs']);
+    const one = { readMs: 1, dom: { readMs: 2, robots: 'noindex' }, list: [{ readMs: 3 }] };
+    const other = { readMs: 9, dom: { readMs: 8, robots: 'noindex' }, list: [{ readMs: 7 }] };
+    expect(canonicalJson(one, leaveOut)).toBe(canonicalJson(other, leaveOut));
+    expect(canonicalJson(one, leaveOut)).toBe('{"dom":{"robots":"noindex"},"list":[{}]}');
+    expect(canonicalJson(one)).not.toBe(canonicalJson(other));
+  });
 });
 
 describe('digest', () => {

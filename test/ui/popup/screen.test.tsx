@@ -202,6 +202,16 @@ describe('readTabScreen: only a screen drawn from the snapshot kept now', () => 
     ) as TabSnapshot;
     expect(readTabScreen(screen, reordered)).toEqual(screen);
   });
+  test('the page read again as it was: only the reading time differs (DomFacts.readMs)', () => {
+    const read = (readMs: number, robots: string) =>
+      ({
+        reply: { ...snapshot.reply, page: { facts: { dom: { facts: { readMs, robots } } } } },
+        settings: snapshot.settings,
+      }) as unknown as TabSnapshot;
+    const kept = { ...screen, basis: snapshotBasis(read(0.4, 'noindex')) };
+    expect(readTabScreen(kept, read(1.7, 'noindex'))).toEqual(kept);
+    expect(readTabScreen(kept, read(0.4, 'index'))).toBeNull();
+  });
 });
 
 describe('the popup keeps its screen of the verdicts for the tab', () => {
