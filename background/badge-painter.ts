@@ -27,6 +27,14 @@ export class BadgePainter {
     reports: RobotsReports;
   };
 
+  /**
+   * The last paint asked for, per tab: one overtaken while it read the settings or loaded a
+   * translator (another paint for the tab asked after it) paints nothing, so the badge never goes
+   * back to what the tab showed before.
+   */
+  private readonly latest = new Map<number, number>();
+  private asked = 0;
+
   constructor(deps: BadgePainter['deps']) {
     this.deps = deps;
   }
@@ -41,8 +49,12 @@ export class BadgePainter {
     fetched: (RobotsFetch & { changeSeverity?: ChangeSeverityLevel | null }) | null,
     page: PageFacts | null = null,
   ): Promise<void> {
+    const ticket = ++this.asked;
+    this.latest.set(tabId, ticket);
     const { robots, language } = await this.deps.settings.get();
     const t = await this.deps.translators.for(language);
+    if (this.latest.get(tabId) !== ticket) return;
+    this.latest.delete(tabId);
     const robot = robots[0];
     const said = robot === undefined || page === null ? null : judgePage(page, [robot], Date.now());
     const badge =

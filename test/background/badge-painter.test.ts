@@ -8,7 +8,7 @@ import { SettingsService } from '../../background/settings-service.ts';
 import { SettingsStore } from '../../background/settings-store.ts';
 import { Translators } from '../../background/translators.ts';
 import { VersionStore } from '../../background/version-store.ts';
-import { BADGE_COLORS, lookupIn, translator } from '../../src/explain/index.ts';
+import { BADGE_COLORS, lookupIn, type Translator, translator } from '../../src/explain/index.ts';
 import { ParsedFiles } from '../../src/parsed-files.ts';
 import type { FetchFacts, Outcome, RobotsFetch } from '../../src/policy.ts';
 import type { Language, Settings } from '../../src/settings.ts';
@@ -44,13 +44,17 @@ function fakeAction(old = false): { action: ActionApi; calls: ActionCall[] } {
   return { action, calls };
 }
 
-async function setup(change: Partial<Settings> = {}, old = false) {
+/** The translator of a language, as the extension loads it (Russian or English here). */
+const load = async (language: Language): Promise<Translator> =>
+  language === 'ru' ? translator(lookupIn(ru), 'ru') : translator(lookupIn(en), 'en');
+
+async function setup(change: Partial<Settings> = {}, old = false, loader = load) {
   const settings = new SettingsService(new SettingsStore(null, memoryStorage()));
   expect((await settings.set(change)).ok).toBe(true);
   const loads: Language[] = [];
-  const translators = new Translators(async (language) => {
+  const translators = new Translators((language) => {
     loads.push(language);
-    return language === 'ru' ? translator(lookupIn(ru), 'ru') : translator(lookupIn(en), 'en');
+    return loader(language);
   });
   const stores = () => {
     const storage = memoryStorage();
@@ -69,7 +73,7 @@ async function setup(change: Partial<Settings> = {}, old = false) {
   /** A painter over another action and the same services. */
   const painterWith = (other: ActionApi) =>
     new BadgePainter({ action: other, settings, translators, reports });
-  return { badge, calls, loads, painterWith };
+  return { badge, calls, loads, painterWith, settings };
 }
 
 const fetchOf = (outcome: Outcome): RobotsFetch => ({
@@ -190,6 +194,23 @@ describe('BadgePainter', () => {
       ),
     );
     expect(loads).toEqual(['ru']);
+  });
+
+  test('a paint overtaken while its translator loads paints nothing: the newer badge stays', async () => {
+    // Russian loads slowly; meanwhile the language becomes English and the tab is painted again.
+    let russian: (t: Translator) => void = () => {};
+    const { badge, calls, settings } = await setup({ language: 'ru' }, false, (language) =>
+      language === 'ru' ? new Promise((resolve) => (russian = resolve)) : load(language),
+    );
+    const first = badge.paint(3, `${A}/private/x`, fetchOf(okOutcome(TEXT)));
+    await new Promise((resolve) => setTimeout(resolve));
+    expect((await settings.set({ language: 'en' })).ok).toBe(true);
+    await badge.paint(3, `${A}/open/x`, fetchOf(okOutcome(TEXT)));
+    russian(await load('ru'));
+    await first;
+    expect(calls).toEqual(
+      painted(3, '✓', BADGE_COLORS.allowed, 'Googlebot: allowed — line 6: Allow: /open'),
+    );
   });
 
   test('one translator load for many paints', async () => {
