@@ -450,32 +450,25 @@ function Compare({
       {t('historyVersionOption', t.number(i + 1), dateText(v.firstSeen, t))}
     </option>
   );
-  // A list for each select: Preact must not mount the same vnodes twice.
-  const choices = () => versions.map(option).reverse();
+  /** One of the two version pickers (a list of options each: Preact must not mount them twice). */
+  const picker = (label: string, seam: string, value: number, pick: (i: number) => void) => (
+    <label>
+      {label}{' '}
+      <select
+        {...{ [seam]: '' }}
+        value={String(value)}
+        onChange={(e) => pick(Number(e.currentTarget.value))}
+      >
+        {versions.map(option).reverse()}
+      </select>
+    </label>
+  );
   return (
     <section class="history-compare" aria-label={t('historyCompare')}>
       <h2>{t('historyCompare')}</h2>
       <p class="history-pair">
-        <label>
-          {t('historyFrom')}{' '}
-          <select
-            data-history-from=""
-            value={String(from)}
-            onChange={(e) => setFrom(Number(e.currentTarget.value))}
-          >
-            {choices()}
-          </select>
-        </label>{' '}
-        <label>
-          {t('historyTo')}{' '}
-          <select
-            data-history-to=""
-            value={String(to)}
-            onChange={(e) => setTo(Number(e.currentTarget.value))}
-          >
-            {choices()}
-          </select>
-        </label>
+        {picker(t('historyFrom'), 'data-history-from', from, setFrom)}{' '}
+        {picker(t('historyTo'), 'data-history-to', to, setTo)}
       </p>
       {older === undefined || newer === undefined || impact === null ? (
         <p class="note">{t('historySameVersion')}</p>
