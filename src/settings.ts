@@ -2,6 +2,7 @@
 // names. Data and pure functions only: the background stores them, the UIs edit them.
 import { findCrawler } from './crawlers.ts';
 import { MAX_CACHE_MS } from './policy.ts';
+import { utf8Length } from './robots/encoding.ts';
 import { productToken } from './robots/index.ts';
 
 /** The robots shown when the user has not chosen any; the first is the badge's robot. */
@@ -136,19 +137,9 @@ export type SettingsProblem =
   | 'bad-remember-paths'
   | 'too-large';
 
-/** UTF-8 length of a string, in bytes (src/ has no TextEncoder: it runs without the DOM lib). */
-function utf8Bytes(text: string): number {
-  let bytes = 0;
-  for (const char of text) {
-    const c = char.codePointAt(0) ?? 0;
-    bytes += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
-  }
-  return bytes;
-}
-
 /** Bytes the settings take in storage, as Chrome charges a sync item: key plus JSON, in UTF-8. */
 export function storedBytes(settings: Settings): number {
-  return utf8Bytes(SETTINGS_KEY) + utf8Bytes(JSON.stringify(toStored(settings)));
+  return utf8Length(SETTINGS_KEY) + utf8Length(JSON.stringify(toStored(settings)));
 }
 
 /**
