@@ -12,6 +12,7 @@ import { BADGE_COLORS, lookupIn, type Translator, translator } from '../../src/e
 import { ParsedFiles } from '../../src/parsed-files.ts';
 import type { FetchFacts, Outcome, RobotsFetch } from '../../src/policy.ts';
 import type { Language, Settings } from '../../src/settings.ts';
+import { held } from '../fixtures/held.ts';
 import { okOutcome } from '../fixtures/outcomes.ts';
 import { memoryStorage } from '../fixtures/storage.ts';
 
@@ -198,15 +199,15 @@ describe('BadgePainter', () => {
 
   test('a paint overtaken while its translator loads paints nothing: the newer badge stays', async () => {
     // Russian loads slowly; meanwhile the language becomes English and the tab is painted again.
-    let russian: (t: Translator) => void = () => {};
+    const russian = held<Translator>();
     const { badge, calls, settings } = await setup({ language: 'ru' }, false, (language) =>
-      language === 'ru' ? new Promise((resolve) => (russian = resolve)) : load(language),
+      language === 'ru' ? russian.promise : load(language),
     );
     const first = badge.paint(3, `${A}/private/x`, fetchOf(okOutcome(TEXT)));
     await new Promise((resolve) => setTimeout(resolve));
     expect((await settings.set({ language: 'en' })).ok).toBe(true);
     await badge.paint(3, `${A}/open/x`, fetchOf(okOutcome(TEXT)));
-    russian(await load('ru'));
+    russian.release(await load('ru'));
     await first;
     expect(calls).toEqual(
       painted(3, '✓', BADGE_COLORS.allowed, 'Googlebot: allowed — line 6: Allow: /open'),

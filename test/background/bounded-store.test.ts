@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { BoundedStore, type BoundedStoreOptions } from '../../background/bounded-store.ts';
 import type { StorageArea } from '../../background/storage-area.ts';
+import { held } from '../fixtures/held.ts';
 import { memoryStorage } from '../fixtures/storage.ts';
 
 /** The items of these tests: a text whose size is its length. */
@@ -363,15 +364,12 @@ describe('BoundedStore: the items used lately, kept in memory', () => {
     await store.put('a', { text: 'old' });
     const fresh = storeOver(storage);
     // The read is held until the write is done, so it finds the old item.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const { promise: gate, release } = held();
     const get = storage.get.bind(storage);
     const old = await get('item:a');
     storage.get = async (keys) => {
       if (keys === 'item:a') {
-        await held;
+        await gate;
         return old;
       }
       return get(keys);

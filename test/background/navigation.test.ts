@@ -16,6 +16,7 @@ import { lookupIn, translator } from '../../src/explain/index.ts';
 import { ALL_SITES, hostPattern } from '../../src/policy.ts';
 import type { Settings } from '../../src/settings.ts';
 import { memoryPages, memoryReports, servingText } from '../fixtures/background.ts';
+import { held } from '../fixtures/held.ts';
 import { memoryStorage } from '../fixtures/storage.ts';
 
 const TEXT = 'User-agent: *\nDisallow: /private\n';
@@ -289,11 +290,8 @@ describe('Navigation.onHeaders', () => {
 
   test('headers that arrive while the page is being read are not missed (seen in Firefox)', async () => {
     const url = 'https://a.test/public';
-    let release = () => {};
     let gated = true;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const { promise: gate, release } = held();
     const { navigation, badges, pageHeaders } = await setup({
       domGate: () => (gated ? gate : Promise.resolve()),
     });
@@ -448,15 +446,6 @@ describe('Navigation: a page judged once read is handed to onJudged (issue 12, t
       },
     });
     return { navigation, judged, compiled, badges };
-  }
-
-  /** A promise and the function that settles it. */
-  function held() {
-    let release = () => {};
-    const promise = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    return { promise, release };
   }
 
   test('the page read with automatic checking: onJudged once, with the tab, URL, fetch and page', async () => {

@@ -13,6 +13,7 @@ import { ALL_SITES } from '../../src/policy.ts';
 import { readTabSnapshot, type TabReport, tabSnapshotKey } from '../../src/protocol.ts';
 import { DEFAULT_ROBOTS } from '../../src/settings.ts';
 import { emptyDom, memoryPages, memoryReports, servingText } from '../fixtures/background.ts';
+import { held } from '../fixtures/held.ts';
 import { memoryStorage } from '../fixtures/storage.ts';
 
 const TEXT = ['User-agent: GPTBot', 'Disallow: /', '', 'User-agent: *', 'Disallow: /private'].join(
@@ -143,10 +144,7 @@ describe('TabReports.report', () => {
   }
 
   test('the page is read while the permission is checked, not after (one wait fewer)', async () => {
-    let answer = () => {};
-    const permissionAnswered = new Promise<void>((resolve) => {
-      answer = resolve;
-    });
+    const { promise: permissionAnswered, release: answer } = held();
     const reads: number[] = [];
     const { tabReports, requests } = setup(
       { 1: { url: 'https://a.test/x', incognito: false } },
@@ -163,10 +161,7 @@ describe('TabReports.report', () => {
   });
 
   test('the page is read while the tab is looked up, not after (one wait fewer)', async () => {
-    let answer = () => {};
-    const tabAnswered = new Promise<void>((resolve) => {
-      answer = resolve;
-    });
+    const { promise: tabAnswered, release: answer } = held();
     const reads: number[] = [];
     const { tabReports } = setup({ 1: { url: 'https://a.test/x', incognito: false } }, ALL_SITES, {
       tabAnswered,

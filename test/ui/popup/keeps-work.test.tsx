@@ -10,6 +10,7 @@ import { refuse, type TabReport } from '../../../src/protocol.ts';
 import { type FakeOptions, fakeConnector, fakeTabReport } from '../../../ui/fake-connector.ts';
 import { App, type FreshReport } from '../../../ui/popup/app.tsx';
 import { preloadLazyViews } from '../../../ui/popup/lazy.tsx';
+import { held } from '../../fixtures/held.ts';
 import { okOutcome } from '../../fixtures/outcomes.ts';
 
 // The views arrive as a chunk in the popup: loaded once here, they render at once.
@@ -261,10 +262,7 @@ describe('the first screen from what main.tsx asked for before rendering', () =>
     const actions = fakeConnector({ tabReport: () => report() });
     const snapshot = await actions.tabReport({ tabId: 7 });
     const settings = await actions.getSettings({});
-    let arrive: (value: FreshReport) => void = () => {};
-    const fresh = new Promise<FreshReport>((resolve) => {
-      arrive = resolve;
-    });
+    const { promise: fresh, release: arrive } = held<FreshReport>();
     const states: (string | undefined)[] = [];
     const seen = new MutationObserver(() => states.push(document.body.dataset['state']));
     seen.observe(document.body, { attributes: true, attributeFilter: ['data-state'] });
@@ -295,16 +293,13 @@ describe('the first screen from what main.tsx asked for before rendering', () =>
   });
 
   test('the verdicts need no text: the file comes apart, and its views wait for it', async () => {
-    let answer: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      answer = resolve;
-    });
+    const { promise: text, release: answer } = held();
     const base = fakeConnector({ tabReport: () => report() });
     const actions = fakeConnector({
       tabReport: () => report(),
       override: {
         robotsText: async (req) => {
-          await held;
+          await text;
           return base.robotsText(req);
         },
       },

@@ -25,6 +25,7 @@ import {
   MAX_SCREEN_NODES,
   paintScreen,
 } from '../../../ui/popup/screen.ts';
+import { held } from '../../fixtures/held.ts';
 import { okOutcome } from '../../fixtures/outcomes.ts';
 
 beforeAll(() => preloadLazyViews());
@@ -235,10 +236,7 @@ describe('the popup keeps its screen of the verdicts for the tab', () => {
     const actions = fakeConnector({ tabReport: () => report() });
     const snapshot = await actions.tabReport({ tabId: 7 });
     const settings = await actions.getSettings({});
-    let arrive: (value: FreshReport) => void = () => {};
-    const fresh = new Promise<FreshReport>((resolve) => {
-      arrive = resolve;
-    });
+    const { promise: fresh, release: arrive } = held<FreshReport>();
     render(
       <App
         tabId={7}
