@@ -8,10 +8,11 @@ import en from '../../../_locales/en/messages.json';
 import { lookupIn, translator } from '../../../src/explain/index.ts';
 import { refuse, type TabReport } from '../../../src/protocol.ts';
 import { type FakeOptions, fakeConnector, fakeTabReport } from '../../../ui/fake-connector.ts';
-import { App, type FreshReport } from '../../../ui/popup/app.tsx';
+import { App } from '../../../ui/popup/app.tsx';
 import { preloadLazyViews } from '../../../ui/popup/lazy.tsx';
 import { held } from '../../fixtures/held.ts';
 import { okOutcome } from '../../fixtures/outcomes.ts';
+import { renderSnapshotFirst } from '../../fixtures/snapshot-first.tsx';
 
 // The views arrive as a chunk in the popup: loaded once here, they render at once.
 beforeAll(() => preloadLazyViews());
@@ -260,20 +261,10 @@ describe('the first screen from what main.tsx asked for before rendering', () =>
     // popup's own report is on its way; here the file changed meanwhile, so Googlebot's verdict
     // on /private/item turns from allowed to disallowed, in place.
     const actions = fakeConnector({ tabReport: () => report() });
-    const snapshot = await actions.tabReport({ tabId: 7 });
-    const settings = await actions.getSettings({});
-    const { promise: fresh, release: arrive } = held<FreshReport>();
     const states: (string | undefined)[] = [];
     const seen = new MutationObserver(() => states.push(document.body.dataset['state']));
     seen.observe(document.body, { attributes: true, attributeFilter: ['data-state'] });
-    render(
-      <App
-        tabId={7}
-        actions={actions}
-        t={t}
-        initial={{ report: snapshot, settings, memory: null, fresh }}
-      />,
-    );
+    const { settings, arrive } = await renderSnapshotFirst(actions, t);
     const googlebot = () => $('[data-robot="Googlebot"]')?.getAttribute('data-verdict');
     expect(googlebot()).toBe('allowed');
     // Shown, but not yet the popup's answer: the seam says 'done' only with its own report.

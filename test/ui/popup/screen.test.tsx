@@ -17,7 +17,7 @@ import {
 } from '../../../src/protocol.ts';
 import { defaultSettings } from '../../../src/settings.ts';
 import { fakeConnector, fakeTabReport } from '../../../ui/fake-connector.ts';
-import { App, type FreshReport } from '../../../ui/popup/app.tsx';
+import { App } from '../../../ui/popup/app.tsx';
 import { preloadLazyViews } from '../../../ui/popup/lazy.tsx';
 import {
   captureScreen,
@@ -25,8 +25,8 @@ import {
   MAX_SCREEN_NODES,
   paintScreen,
 } from '../../../ui/popup/screen.ts';
-import { held } from '../../fixtures/held.ts';
 import { okOutcome } from '../../fixtures/outcomes.ts';
+import { renderSnapshotFirst } from '../../fixtures/snapshot-first.tsx';
 
 beforeAll(() => preloadLazyViews());
 afterEach(() => {
@@ -234,17 +234,7 @@ describe('the popup keeps its screen of the verdicts for the tab', () => {
 
   test("the tab's snapshot on screen is not kept: only the popup's own report is", async () => {
     const actions = fakeConnector({ tabReport: () => report() });
-    const snapshot = await actions.tabReport({ tabId: 7 });
-    const settings = await actions.getSettings({});
-    const { promise: fresh, release: arrive } = held<FreshReport>();
-    render(
-      <App
-        tabId={7}
-        actions={actions}
-        t={t}
-        initial={{ report: snapshot, settings, memory: null, fresh }}
-      />,
-    );
+    const { snapshot, settings, arrive } = await renderSnapshotFirst(actions, t);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await actions.memory.get(tabScreenKey(7))).toBeUndefined();
     arrive([snapshot, settings]);
