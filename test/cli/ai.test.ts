@@ -3,11 +3,8 @@
 // (only when the file has Content-Signal or Content-Usage lines) and csv (always, empty when it
 // has none), and the popup's sentence and warning under the robot's line in text. In process
 // (cli/main.ts's main with in-memory streams), against files in a temporary folder.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import en from '../../_locales/en/messages.json';
 import { AiFile } from '../../cli/ai.ts';
 import { main } from '../../cli/main.ts';
@@ -16,6 +13,7 @@ import { applicableUsageRules, parseContentUsageRules } from '../../src/ai/conte
 import { aiSignals } from '../../src/ai/signals.ts';
 import { explainAi } from '../../src/explain/ai.ts';
 import { checkCrawler, lookupIn, parseRobotsTxt, translator } from '../../src/index.ts';
+import { tempFiles } from '../fixtures/temp-files.ts';
 
 const t = translator(lookupIn(en), 'en');
 
@@ -42,17 +40,7 @@ const jsonl = (text: string) =>
     .split('\n')
     .map((l) => JSON.parse(l) as Record<string, unknown>);
 
-let dir = '';
-const file = (name: string, text: string) => {
-  const path = join(dir, name);
-  writeFileSync(path, text);
-  return path;
-};
-
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'rl-cli-ai-'));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const { file } = tempFiles('rl-cli-ai-');
 
 type Answer = 'yes' | 'no' | 'unset';
 

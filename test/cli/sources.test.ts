@@ -1,11 +1,11 @@
 // The command line's robots.txt files are read only as far as the parser reads them
 // (issue 15, item 11: a whole file was read before the 512,000-byte cut).
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { readSource, UnreadableInput } from '../../cli/sources.ts';
 import { MAX_BODY_BYTES, parseRobotsTxt } from '../../src/index.ts';
+import { tempFiles } from '../fixtures/temp-files.ts';
 
 /** Bytes the code under test took from the disk, through either fs/promises way of reading. */
 const disk = vi.hoisted(() => ({ bytesRead: 0 }));
@@ -31,17 +31,7 @@ vi.mock('node:fs/promises', async (importOriginal) => {
 });
 
 const LINE = 'Disallow: /private/\n'; // 20 bytes
-let dir = '';
-const file = (name: string, text: string) => {
-  const path = join(dir, name);
-  writeFileSync(path, text);
-  return path;
-};
-
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'robots-lens-sources-'));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const { file, dir } = tempFiles('robots-lens-sources-');
 beforeEach(() => {
   disk.bytesRead = 0;
 });
@@ -103,8 +93,8 @@ describe('a file is read up to MAX_BODY_BYTES, plus one byte to tell whether the
 
 describe('an unreadable file is still said as before', () => {
   const cases: { name: string; path: () => string; why: string }[] = [
-    { name: 'missing', path: () => join(dir, 'nope.txt'), why: 'ENOENT' },
-    { name: 'a directory', path: () => dir, why: 'EISDIR' },
+    { name: 'missing', path: () => join(dir(), 'nope.txt'), why: 'ENOENT' },
+    { name: 'a directory', path: dir, why: 'EISDIR' },
   ];
   for (const { name, path, why } of cases) {
     test(name, async () => {
