@@ -87,17 +87,22 @@ function impactUrls(
   return { urls, sources };
 }
 
-function Verdict({ side, t }: { side: VerdictSide; t: Translator }) {
-  return side.allowed ? (
-    <span class="pill small allowed">✓ {t('allowed')}</span>
-  ) : (
-    <span class="pill small disallowed">✕ {t('disallowed')}</span>
+/** One side of a change (before or after): the verdict and the line that decides it. */
+function SideCell({ side, t }: { side: VerdictSide; t: Translator }) {
+  return (
+    <td>
+      {side.allowed ? (
+        <span class="pill small allowed">✓ {t('allowed')}</span>
+      ) : (
+        <span class="pill small disallowed">✕ {t('disallowed')}</span>
+      )}{' '}
+      {side.line === null ? (
+        <span class="muted">{t('historyNoRule')}</span>
+      ) : (
+        <code>{t('historyDecidingLine', side.line.line, printableText(side.line.text))}</code>
+      )}
+    </td>
   );
-}
-
-function DecidingLine({ side, t }: { side: VerdictSide; t: Translator }) {
-  if (side.line === null) return <span class="muted">{t('historyNoRule')}</span>;
-  return <code>{t('historyDecidingLine', side.line.line, printableText(side.line.text))}</code>;
 }
 
 const verdictWord = (side: VerdictSide) => (side.allowed ? 'allowed' : 'disallowed');
@@ -149,12 +154,8 @@ function Impact({
                 data-after={verdictWord(r.after)}
               >
                 <th scope="row">{r.robot}</th>
-                <td>
-                  <Verdict side={r.before} t={t} /> <DecidingLine side={r.before} t={t} />
-                </td>
-                <td>
-                  <Verdict side={r.after} t={t} /> <DecidingLine side={r.after} t={t} />
-                </td>
+                <SideCell side={r.before} t={t} />
+                <SideCell side={r.after} t={t} />
               </tr>
             ))}
           </tbody>
@@ -189,12 +190,8 @@ function Impact({
                     <span class="source muted">{impactSourceText(source, t)}</span>
                   </td>
                   <th scope="row">{c.robot}</th>
-                  <td>
-                    <Verdict side={c.before} t={t} /> <DecidingLine side={c.before} t={t} />
-                  </td>
-                  <td>
-                    <Verdict side={c.after} t={t} /> <DecidingLine side={c.after} t={t} />
-                  </td>
+                  <SideCell side={c.before} t={t} />
+                  <SideCell side={c.after} t={t} />
                 </tr>
               );
             })}
