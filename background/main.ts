@@ -105,7 +105,7 @@ const highlights = new LinkHighlights({
     browser.scripting.removeCSS({ target: { tabId, frameIds: [0] }, css: LINK_HIGHLIGHT_CSS }),
 });
 // Each tab's last report, for the popup's first screen: in memory only, gone with the tab.
-const snapshots = new TabSnapshots(session);
+const snapshots = new TabSnapshots(session, browser.action);
 const tabs = new TabReports({
   getTab: (tabId) => browser.tabs.get(tabId),
   access,
@@ -173,6 +173,8 @@ browser.tabs.onUpdated.addListener((tabId, change, tab) => {
   // A navigation starts (robots.txt now), a page finished loading (its tags now), or its URL
   // changed within the page (history.pushState, a hash change: both again).
   // Not a bare 'loading': in Firefox it still carries the URL being left.
+  // Another URL: the popup's last screen of the tab is of the page left.
+  if (change.url !== undefined) snapshots.navigated(tabId).catch(errors.catcher('tab-snapshot'));
   const url = urlToJudge(change, tab);
   if (url === null) return;
   const readPage = change.status !== 'loading';

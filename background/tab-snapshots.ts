@@ -2,8 +2,17 @@
 // never on disk): the popup shows it the moment it opens and replaces it with its own report a few
 // milliseconds later. Written whenever the background judges a tab (a page loading with automatic
 // checking, a popup's report), dropped with the tab and when the settings change, with the popup's
-// last screen of the tab (which the popup keeps itself, beside it).
-import { type TabReport, type TabSnapshot, tabScreenKey, tabSnapshotKey } from '../src/protocol.ts';
+// last screen of the tab (which the popup keeps itself, beside it and in its localStorage, named by
+// the tab's popup URL: that URL goes back to the plain popup page as soon as the snapshot the screen
+// was drawn from is replaced, or the tab moves to another URL).
+import {
+  POPUP_PAGE,
+  snapshotBasis,
+  type TabReport,
+  type TabSnapshot,
+  tabScreenKey,
+  tabSnapshotKey,
+} from '../src/protocol.ts';
 import type { Settings } from '../src/settings.ts';
 import type { StorageArea } from './storage-area.ts';
 import { storedSize } from './stored-size.ts';
@@ -14,31 +23,73 @@ import { storedSize } from './stored-size.ts';
  */
 export const MAX_SNAPSHOT_BYTES = 65_536;
 
+/** The part of browser.action that sets a tab's popup back to the plain page. */
+export interface PopupApi {
+  setPopup(details: { tabId: number; popup: string }): Promise<void>;
+}
+
 export class TabSnapshots {
   private readonly area: StorageArea;
+  private readonly action: PopupApi;
+  /**
+   * The basis (snapshotBasis) of each tab's snapshot since this background started. A tab not in
+   * it (the background was asleep) is taken as changed.
+   */
+  private readonly bases = new Map<number, string>();
 
-  constructor(area: StorageArea) {
+  constructor(area: StorageArea, action: PopupApi) {
     this.area = area;
+    this.action = action;
   }
 
-  /** Keeps the report just built for `tabId`; one too large removes the tab's older one. */
+  /**
+   * Keeps the report just built for `tabId`; one too large removes the tab's older one. A report
+   * that changes the snapshot sets the tab's popup back to the plain page: the screen its URL
+   * carries was drawn from the older one.
+   */
   async keep(tabId: number, reply: TabReport, settings: Settings): Promise<void> {
     const key = tabSnapshotKey(tabId);
     const snapshot: TabSnapshot = { reply, settings };
-    if (storedSize(key, snapshot) > MAX_SNAPSHOT_BYTES) await this.area.remove(key);
-    else await this.area.set({ [key]: snapshot });
+    const basis = snapshotBasis(snapshot);
+    const changed = this.bases.get(tabId) !== basis;
+    this.bases.set(tabId, basis);
+    await Promise.all([
+      storedSize(key, snapshot) > MAX_SNAPSHOT_BYTES
+        ? this.area.remove(key)
+        : this.area.set({ [key]: snapshot }),
+      changed ? this.plainPopup(tabId) : undefined,
+    ]);
+  }
+
+  /**
+   * The tab moved to another URL: its popup URL names no screen until the popup keeps one of the
+   * new page (a page judged only when the popup opens is judged after the popup has read it).
+   */
+  navigated(tabId: number): Promise<void> {
+    this.bases.delete(tabId);
+    return this.plainPopup(tabId);
   }
 
   /** The tab closed: its snapshot goes, and the popup's last screen of it (TabScreen). */
   forget(tabId: number): Promise<void> {
+    this.bases.delete(tabId);
     return this.area.remove([tabSnapshotKey(tabId), tabScreenKey(tabId)]);
   }
 
   /**
    * The settings changed: no tab's snapshot was judged with them, no screen drawn with them
-   * (`tabIds`: the open tabs).
+   * (`tabIds`: the open tabs), in storage or in a popup URL.
    */
-  clear(tabIds: readonly number[]): Promise<void> {
-    return this.area.remove(tabIds.flatMap((id) => [tabSnapshotKey(id), tabScreenKey(id)]));
+  async clear(tabIds: readonly number[]): Promise<void> {
+    for (const id of tabIds) this.bases.delete(id);
+    await Promise.all([
+      this.area.remove(tabIds.flatMap((id) => [tabSnapshotKey(id), tabScreenKey(id)])),
+      ...tabIds.map((id) => this.plainPopup(id)),
+    ]);
+  }
+
+  /** The tab's popup without a screen; a tab closed meanwhile has none to set. */
+  private plainPopup(tabId: number): Promise<void> {
+    return this.action.setPopup({ tabId, popup: POPUP_PAGE }).catch(() => undefined);
   }
 }

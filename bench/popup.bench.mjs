@@ -4,7 +4,8 @@
 // page whose one tiny script sets a performance mark) as many times, interleaved with the popup
 // runs to cancel drift, and reports what the popup adds on top of it (the goal: at most 30 ms at
 // p90, for a typical file and a 493 KiB one). Rows: the popup opened again on a page (it shows
-// its last screen of the tab first, ui/popup/screen.ts), opened for the first time on the page
+// its last screen of the tab first, ui/popup/screen.ts, carried by the tab's popup URL; each run
+// opens the page the toolbar button would, that URL as set), opened for the first time on the page
 // (the screen removed before each run: the tab's snapshot goes first), and with the background
 // asleep (stopped before each run); and when the popup's own report replaces what it showed
 // first. All are read from performance marks, measured from each page's navigation start: the
@@ -107,10 +108,20 @@ try {
   // The background asleep, as an MV3 worker is after 30 s idle: stopped before each run (DevTools
   // protocol, ServiceWorker.stopAllWorkers), so the popup's report waits for it to start again.
   let stopWorkers = null;
-  /** Removes the popup's last screen of a tab (from an extension page): the popup opens without. */
+  /**
+   * Removes the popup's last screen of a tab, from storage and from the tab's popup URL (from an
+   * extension page): the popup opens without.
+   */
   const forgetScreen = async (tabId) => {
     const page = await browser.openPage('bench-blank.html');
-    await page.evaluate((id) => chrome.storage.session.remove(`tab-screen:${id}`), tabId);
+    await page.evaluate(
+      (id) =>
+        Promise.all([
+          chrome.storage.session.remove(`tab-screen:${id}`),
+          chrome.action.setPopup({ tabId: id, popup: 'popup.html' }),
+        ]),
+      tabId,
+    );
     await page.close();
   };
   for (const [name, host, asleep, firstOpen] of [
@@ -135,20 +146,28 @@ try {
     }
     const steps = {};
     const popupRun = async () => {
-      if (asleep) await stopWorkers();
       if (firstOpen) await forgetScreen(tabId);
-      const marks = await browser.interact(tabId, async () => {
-        // Open until the popup has kept its screen for the next opening, as a user's popup is.
-        for (let i = 0; i < 100 && !performance.getEntriesByName('robots-lens:kept').length; i++)
-          await new Promise((resolve) => setTimeout(resolve, 10));
-        return Object.fromEntries(
-          performance
-            .getEntriesByType('mark')
-            .filter((m) => m.name.startsWith('robots-lens:'))
-            .map((m) => [m.name.slice('robots-lens:'.length), m.startTime])
-            .concat(performance.getEntriesByType('paint').map((p) => [p.name, p.startTime])),
-        );
-      });
+      // The page the toolbar button opens: the tab's popup URL as set (it may carry the screen),
+      // read while the background runs (the browser keeps it while the background sleeps).
+      const path = await browser.popupPath(tabId);
+      if (asleep) await stopWorkers();
+      const marks = await browser.clicked(
+        tabId,
+        async () => {
+          // Open until the popup has kept its screen for the next opening, as a user's popup is.
+          for (let i = 0; i < 100 && !performance.getEntriesByName('robots-lens:kept').length; i++)
+            await new Promise((resolve) => setTimeout(resolve, 10));
+          return Object.fromEntries(
+            performance
+              .getEntriesByType('mark')
+              .filter((m) => m.name.startsWith('robots-lens:'))
+              .map((m) => [m.name.slice('robots-lens:'.length), m.startTime])
+              .concat(performance.getEntriesByType('paint').map((p) => [p.name, p.startTime])),
+          );
+        },
+        undefined,
+        path,
+      );
       for (const [step, ms] of Object.entries(marks)) {
         steps[step] ??= [];
         steps[step].push(ms);

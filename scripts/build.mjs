@@ -6,9 +6,9 @@
 // import() (the popup's views, ui/popup/views.ts) becomes dist/chunks/<page>-<name>-<hash>.js,
 // fetched when first shown, and the code it shares with the first screen
 // dist/chunks/<page>-chunk-<hash>.js, which the page's HTML preloads. The popup's entry
-// (ui/popup/main.tsx) is one small classic script of its own, run from the page's <head> before
-// anything else: it sends the first requests and shows the kept screen while the app
-// (dist/chunks/popup-start.js, which it imports) loads.
+// (ui/popup/main.tsx) is one small classic script of its own, run at the end of the page's body,
+// before the first frame: it shows the kept screen in that frame, sends the first requests, and
+// imports the app (dist/chunks/popup-start.js, preloaded from the head meanwhile).
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -57,7 +57,7 @@ const common = {
  * module the page runs before its first screen: `entry` and every chunk it imports before it runs,
  * or imports itself with import(): the browser fetches them alongside the page instead of after
  * running its script (fewer rounds of requests before the first screen). `script` (the popup's
- * entry, a classic script) goes first in the head, so it runs before anything else loads.
+ * entry, a classic script) goes last in the body: it runs with the page's root there.
  */
 const modulePreload = (page, html, entry, script = null) => ({
   name: 'module-preload',
@@ -81,14 +81,11 @@ const modulePreload = (page, html, entry, script = null) => ({
         .join('');
       let source = readFileSync(html, 'utf8');
       if (!source.includes('  </head>')) throw new Error(`module-preload: no </head> in ${html}`);
-      // Before the stylesheet too: a classic script waits for the stylesheets above it.
+      // Last in the body: the popup's root is there when it runs, so the last screen it shows is
+      // in the page's first frame; the preloads above have been fetching meanwhile.
       if (script !== null) {
-        if (!source.includes('    <link rel="stylesheet"'))
-          throw new Error(`module-preload: no stylesheet link in ${html}`);
-        source = source.replace(
-          '    <link rel="stylesheet"',
-          `    <script src="${script}"></script>\n    <link rel="stylesheet"`,
-        );
+        if (!source.includes('  </body>')) throw new Error(`module-preload: no </body> in ${html}`);
+        source = source.replace('  </body>', `    <script src="${script}"></script>\n  </body>`);
       }
       writeFileSync(`dist/${page}.html`, source.replace('  </head>', `${links}  </head>`));
     });

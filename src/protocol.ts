@@ -149,16 +149,32 @@ export function snapshotBasis(snapshot: TabSnapshot): string {
 }
 
 /**
- * A stored value as the screen to show first for `snapshot`, or null: only one of the snapshot's
- * URL drawn from it (the same basis). Its nodes are checked as they are built (ui/popup/screen.ts).
+ * A value as a screen, or null when it does not have a screen's shape. Its nodes are checked as
+ * they are built (ui/popup/screen.ts).
  */
-export function readTabScreen(value: unknown, snapshot: TabSnapshot): TabScreen | null {
+export function tabScreenOf(value: unknown): TabScreen | null {
   if (typeof value !== 'object' || value === null) return null;
   const { url, basis, scroll, nodes } = value as Partial<Record<keyof TabScreen, unknown>>;
-  if (url !== snapshot.reply.url || typeof basis !== 'string' || !Array.isArray(nodes)) return null;
+  if (typeof url !== 'string' || typeof basis !== 'string' || !Array.isArray(nodes)) return null;
   if (typeof scroll !== 'number' || !Number.isFinite(scroll) || scroll < 0) return null;
-  return basis === snapshotBasis(snapshot) ? (value as TabScreen) : null;
+  return value as TabScreen;
 }
+
+/**
+ * A stored value as the screen to show first for `snapshot`, or null: only one of the snapshot's
+ * URL drawn from it (the same basis).
+ */
+export function readTabScreen(value: unknown, snapshot: TabSnapshot): TabScreen | null {
+  const screen = tabScreenOf(value);
+  return screen !== null &&
+    screen.url === snapshot.reply.url &&
+    screen.basis === snapshotBasis(snapshot)
+    ? screen
+    : null;
+}
+
+/** The popup's page, as the manifest names it (action.default_popup): every tab's popup by default. */
+export const POPUP_PAGE = 'popup.html';
 
 /** A page fetched once as served, before scripts run (to compare with the DOM as rendered). */
 export interface ServedPage {

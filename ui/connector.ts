@@ -1,9 +1,10 @@
 // The pages' only link to the background and the browser: components get these as `actions`
 // and never call `browser.*` themselves. The requests are derived from the protocol.
 import { ALL_SITES, hostPattern } from '../src/policy.ts';
-import type { Requests } from '../src/protocol.ts';
+import { POPUP_PAGE, type Requests, type TabScreen } from '../src/protocol.ts';
 import { SETTINGS_KEY } from '../src/settings.ts';
 import { browser } from '../webext/browser.ts';
+import { keepLocally, screenUrl } from './popup/screen.ts';
 import { requests } from './requests.ts';
 
 /** What the pages do besides asking the background. */
@@ -24,6 +25,13 @@ export interface PageActions {
     set(key: string, value: unknown): Promise<void>;
     remove(key: string): Promise<void>;
   };
+  /**
+   * What the tab's popup opens with from now on: `screen`, the popup's last screen of the tab, kept
+   * in the popup's localStorage and named by the tab's popup URL (action.setPopup), or the plain
+   * popup page (null, a private window's tab, a screen too long). The background sets the URL back
+   * to the plain page when the tab's snapshot changes.
+   */
+  openingScreen(tabId: number, screen: TabScreen | null): Promise<void>;
   /** Calls back when the settings change anywhere (another popup, the options page, sync); returns the unsubscribe. */
   onSettingsChanged(callback: () => void): () => void;
 }
@@ -47,6 +55,20 @@ export const connector: Actions = {
     get: async (key) => (await browser.storage.session.get(key))[key],
     set: (key, value) => browser.storage.session.set({ [key]: value }),
     remove: (key) => browser.storage.session.remove(key),
+  },
+  async openingScreen(tabId, screen) {
+    const [tab, open] = await Promise.all([browser.tabs.get(tabId), browser.tabs.query({})]);
+    // Never a private window's: localStorage is on disk.
+    const kept = keepLocally(
+      localStorage,
+      tabId,
+      tab.incognito ? null : screen,
+      open.flatMap((t) => (t.id === undefined ? [] : [t.id])),
+    );
+    await browser.action.setPopup({
+      tabId,
+      popup: kept && screen !== null ? screenUrl(tabId, screen.basis) : POPUP_PAGE,
+    });
   },
   onSettingsChanged(callback) {
     const listener = (changes: Record<string, unknown>, area: string) => {

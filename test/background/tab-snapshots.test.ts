@@ -1,10 +1,24 @@
 // Each tab's last report in storage.session, the popup's first screen (issue 12, speed): kept under
-// tab-report:<id>, not kept when too large, dropped with the tab and when the settings change.
+// tab-report:<id>, not kept when too large, dropped with the tab and when the settings change; the
+// tab's popup URL, which may carry a screen drawn from the older snapshot, set back to the plain
+// page whenever the snapshot changes.
 import { describe, expect, test } from 'vitest';
 import { MAX_SNAPSHOT_BYTES, TabSnapshots } from '../../background/tab-snapshots.ts';
 import type { TabReport } from '../../src/protocol.ts';
 import { defaultSettings } from '../../src/settings.ts';
 import { memoryStorage } from '../fixtures/storage.ts';
+
+/** browser.action's setPopup, recording each tab's popup as set; `closed` tabs refuse. */
+const popups = (closed: number[] = []) => {
+  const set: { tabId: number; popup: string }[] = [];
+  return {
+    set,
+    async setPopup(details: { tabId: number; popup: string }) {
+      if (closed.includes(details.tabId)) throw new Error(`No tab with id: ${details.tabId}.`);
+      set.push(details);
+    },
+  };
+};
 
 /** A small reply: a page with no robots.txt. */
 const small = (url: string): TabReport => ({
@@ -24,14 +38,14 @@ describe('TabSnapshots', () => {
   test('keep writes tab-report:<id> with the reply and the settings it was judged with', async () => {
     const session = memoryStorage();
     const settings = { ...defaultSettings(), robots: ['Googlebot'], language: 'es' as const };
-    await new TabSnapshots(session).keep(7, small('about:blank'), settings);
+    await new TabSnapshots(session, popups()).keep(7, small('about:blank'), settings);
     expect([...session.data.keys()]).toEqual(['tab-report:7']);
     expect(session.data.get('tab-report:7')).toEqual({ reply: small('about:blank'), settings });
   });
 
   test('a later report of the tab replaces its snapshot', async () => {
     const session = memoryStorage();
-    const snapshots = new TabSnapshots(session);
+    const snapshots = new TabSnapshots(session, popups());
     await snapshots.keep(7, small('https://a.test/1'), defaultSettings());
     await snapshots.keep(7, small('https://a.test/2'), defaultSettings());
     expect(session.data.size).toBe(1);
@@ -40,7 +54,7 @@ describe('TabSnapshots', () => {
 
   test('a reply larger than MAX_SNAPSHOT_BYTES is not kept and removes the tab’s older one', async () => {
     const session = memoryStorage();
-    const snapshots = new TabSnapshots(session);
+    const snapshots = new TabSnapshots(session, popups());
     expect(JSON.stringify(large('https://a.test/')).length).toBeGreaterThan(MAX_SNAPSHOT_BYTES);
     await snapshots.keep(3, small('https://a.test/'), defaultSettings());
     await snapshots.keep(4, small('https://b.test/'), defaultSettings());
@@ -59,13 +73,13 @@ describe('TabSnapshots', () => {
     // One long robot name filling the snapshot up to the limit exactly.
     const name = 'x'.repeat(MAX_SNAPSHOT_BYTES - stored(['']));
     expect(stored([name])).toBe(MAX_SNAPSHOT_BYTES);
-    await new TabSnapshots(session).keep(1, { ...small('u'), robots: [name] }, settings);
+    await new TabSnapshots(session, popups()).keep(1, { ...small('u'), robots: [name] }, settings);
     expect(session.data.has('tab-report:1')).toBe(true);
   });
 
   test('forget removes that tab’s snapshot and the popup’s last screen of it only', async () => {
     const session = memoryStorage();
-    const snapshots = new TabSnapshots(session);
+    const snapshots = new TabSnapshots(session, popups());
     await snapshots.keep(1, small('https://a.test/'), defaultSettings());
     await snapshots.keep(2, small('https://b.test/'), defaultSettings());
     await session.set({ 'tab-screen:1': { nodes: [] }, 'tab-screen:2': { nodes: [] } });
@@ -79,7 +93,7 @@ describe('TabSnapshots', () => {
 
   test('clear(tabIds) removes exactly those tabs’ snapshots and screens and leaves other keys', async () => {
     const session = memoryStorage();
-    const snapshots = new TabSnapshots(session);
+    const snapshots = new TabSnapshots(session, popups());
     for (const tabId of [1, 2, 3])
       await snapshots.keep(tabId, small('about:blank'), defaultSettings());
     await session.set({ 'page-headers:3': { url: 'https://a.test/' }, 'robots:https://a.test': 1 });
@@ -92,5 +106,58 @@ describe('TabSnapshots', () => {
     ]);
     await snapshots.clear([]);
     expect(session.data.size).toBe(3);
+  });
+
+  test('a snapshot that changes sets the tab’s popup back to the plain page; the same one does not', async () => {
+    const session = memoryStorage();
+    const action = popups();
+    const snapshots = new TabSnapshots(session, action);
+    // The first of the tab since the background started: whatever the URL carries may be older.
+    await snapshots.keep(1, small('https://a.test/1'), defaultSettings());
+    expect(action.set).toEqual([{ tabId: 1, popup: 'popup.html' }]);
+    // The same report again (the popup's own, a page judged again as it was): the screen stays.
+    await snapshots.keep(1, small('https://a.test/1'), defaultSettings());
+    expect(action.set).toHaveLength(1);
+    // Another page, other settings, another tab: each is a change.
+    await snapshots.keep(1, small('https://a.test/2'), defaultSettings());
+    await snapshots.keep(1, small('https://a.test/2'), { ...defaultSettings(), language: 'th' });
+    await snapshots.keep(2, small('https://a.test/2'), defaultSettings());
+    expect(action.set.map((d) => d.tabId)).toEqual([1, 1, 1, 2]);
+    // A report too large to keep still changes what the tab shows.
+    await snapshots.keep(2, large('https://a.test/2'), defaultSettings());
+    expect(action.set.map((d) => d.tabId)).toEqual([1, 1, 1, 2, 2]);
+    expect(new Set(action.set.map((d) => d.popup))).toEqual(new Set(['popup.html']));
+  });
+
+  test('clear sets every open tab’s popup back to the plain page; forget starts the tab anew', async () => {
+    const session = memoryStorage();
+    const action = popups([3]);
+    const snapshots = new TabSnapshots(session, action);
+    await snapshots.keep(1, small('https://a.test/'), defaultSettings());
+    await snapshots.keep(2, small('https://b.test/'), defaultSettings());
+    action.set.length = 0;
+    // Tab 3 closed meanwhile: its refusal loses nothing.
+    await snapshots.clear([1, 2, 3]);
+    expect(action.set).toEqual([
+      { tabId: 1, popup: 'popup.html' },
+      { tabId: 2, popup: 'popup.html' },
+    ]);
+    // After clear, the same report is a change again (nothing was kept for the tab).
+    await snapshots.keep(1, small('https://a.test/'), defaultSettings());
+    expect(action.set).toHaveLength(3);
+    await snapshots.forget(1);
+    await snapshots.keep(1, small('https://a.test/'), defaultSettings());
+    expect(action.set).toHaveLength(4);
+  });
+
+  test('the tab moved to another URL: its popup goes back to the plain page, and the next report is a change', async () => {
+    const action = popups([4]);
+    const snapshots = new TabSnapshots(memoryStorage(), action);
+    await snapshots.keep(1, small('https://a.test/'), defaultSettings());
+    await snapshots.navigated(1);
+    await snapshots.keep(1, small('https://a.test/'), defaultSettings());
+    expect(action.set.map((d) => d.tabId)).toEqual([1, 1, 1]);
+    // A tab closed meanwhile: nothing thrown.
+    await snapshots.navigated(4);
   });
 });

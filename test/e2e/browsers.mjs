@@ -58,9 +58,31 @@ const readPopup = () => ({
   injected: document.querySelectorAll('main img, main script, main b').length,
 });
 
-/** The driver's popup operations, given how a browser opens the popup page for a tab. */
-function popupOperations(openPopup) {
+/**
+ * The driver's popup operations, given how a browser opens a popup page for a tab (by default
+ * popup.html?tab=<id>) and how it reads the tab's popup URL as set (action.getPopup).
+ */
+function popupOperations(openPopup, popupUrl) {
   return {
+    /**
+     * Opens the page the toolbar button would open for the tab: its popup URL as set (the popup's
+     * last screen may ride in it), or `path` read before (popupPath), runs `script(arg)` inside
+     * it, returns the result.
+     */
+    async clicked(tabId, script, arg, path = null) {
+      const url = new URL(path ?? (await popupUrl(tabId)), 'http://extension/');
+      // The plain page finds its tab as the active one, which here is the page itself: named.
+      if (url.search === '') url.search = `?tab=${tabId}`;
+      const page = await openPopup(tabId, `${url.pathname.slice(1)}${url.search}${url.hash}`);
+      const result = await page.evaluate(script, arg);
+      await page.close();
+      return result;
+    },
+    /** The tab's popup URL as set, from the extension's root (popup.html when none is). */
+    async popupPath(tabId) {
+      const url = new URL(await popupUrl(tabId));
+      return `${url.pathname.slice(1)}${url.search}${url.hash}`;
+    },
     async popup(tabId, { screenshot } = {}) {
       const page = await openPopup(tabId);
       if (screenshot) await page.screenshot({ path: screenshot });
@@ -105,6 +127,9 @@ function privateOperations(api) {
           Object.keys(await (globalThis.browser ?? globalThis.chrome).storage[a].get(null)),
         area,
       ),
+    /** Removes `keys` from the extension's storage.local or storage.session. */
+    removeStorage: (area, keys) =>
+      api(([a, k]) => (globalThis.browser ?? globalThis.chrome).storage[a].remove(k), [area, keys]),
   };
 }
 
@@ -142,7 +167,23 @@ export async function launchChromium({ privateWindows = false } = {}) {
     worker = await restarted;
     await settingsPage.close();
   }
-  const api = (fn, arg) => worker.evaluate(fn, arg);
+  /**
+   * Runs `fn(arg)` in the extension's service worker running now: one stopped (sleepBackground,
+   * the bench's sleeping background) is gone, and the one that started after it is used.
+   */
+  const api = async (fn, arg) => {
+    const running = context
+      .serviceWorkers()
+      .filter((w) => w.url().startsWith(`chrome-extension://${extId}/`));
+    if (!running.includes(worker)) worker = running.at(-1) ?? worker;
+    try {
+      return await worker.evaluate(fn, arg);
+    } catch (error) {
+      if (!/closed|detached|destroyed/i.test(String(error?.message))) throw error;
+      worker = await context.waitForEvent('serviceworker', { timeout: 30_000 });
+      return worker.evaluate(fn, arg);
+    }
+  };
   // The worker has run its top level (its listeners are registered, webRequest's included) once it
   // answers: a page opened before that loads unseen, as one loaded before the extension started.
   await api(() => chrome.runtime.id);
@@ -157,13 +198,16 @@ export async function launchChromium({ privateWindows = false } = {}) {
       );
       return { tabId, page };
     },
-    ...popupOperations(async (tabId) => {
-      const page = await context.newPage();
-      await page.setViewportSize({ width: 560, height: 600 });
-      await page.goto(`chrome-extension://${extId}/popup.html?tab=${tabId}`);
-      await page.waitForSelector(POPUP_READY, { timeout: 30_000 });
-      return page;
-    }),
+    ...popupOperations(
+      async (tabId, path = `popup.html?tab=${tabId}`) => {
+        const page = await context.newPage();
+        await page.setViewportSize({ width: 560, height: 600 });
+        await page.goto(`chrome-extension://${extId}/${path}`);
+        await page.waitForSelector(POPUP_READY, { timeout: 30_000 });
+        return page;
+      },
+      (tabId) => api((id) => chrome.action.getPopup({ tabId: id }), tabId),
+    ),
     /** Opens an extension page (options.html, popup.html?tab=…) and leaves it open. */
     async openPage(path) {
       const page = await context.newPage();
@@ -269,13 +313,16 @@ export async function launchFirefox({ privateWindows = false } = {}) {
       );
       return { tabId, page };
     },
-    ...popupOperations(async (tabId) => {
-      const page = await browser.newPage();
-      await page.setViewport({ width: 560, height: 600 });
-      await openExtPage(page, `${base}/popup.html?tab=${tabId}`);
-      await page.waitForSelector(POPUP_READY, { timeout: 30_000 });
-      return page;
-    }),
+    ...popupOperations(
+      async (tabId, path = `popup.html?tab=${tabId}`) => {
+        const page = await browser.newPage();
+        await page.setViewport({ width: 560, height: 600 });
+        await openExtPage(page, `${base}/${path}`);
+        await page.waitForSelector(POPUP_READY, { timeout: 30_000 });
+        return page;
+      },
+      (tabId) => api((id) => browser.action.getPopup({ tabId: id }), tabId),
+    ),
     async openPage(path) {
       const page = await browser.newPage();
       await page.setViewport({ width: 760, height: 600 });

@@ -25,6 +25,10 @@ const readOpening = async () => {
     screen: at('screen'),
     render: at('render'),
     kept: at('kept'),
+    // Whether the page's URL named a screen (the tab's popup URL, keep-screen.ts).
+    named: new URLSearchParams(location.search).has('screen'),
+    // The screen was built into the page before its first frame.
+    beforeFrame: performance.getEntriesByName('first-paint')[0]?.startTime ?? null,
     rows: [...document.querySelectorAll('#panel-verdicts [data-robot][data-verdict]')].map(
       (el) => `${el.getAttribute('data-robot')}=${el.getAttribute('data-verdict')}`,
     ),
@@ -36,21 +40,19 @@ const readOpening = async () => {
   };
 };
 
-// The popup's entry is built to run first (scripts/build.mjs): one classic script at the top of
-// the page's head, before the stylesheet and the preloaded app, with nothing imported before it
-// runs and no polyfill; it loads the app itself.
-test("the popup's entry is one self-contained classic script, first in the head (issue 12)", () => {
+// The popup's entry is built to run before the first frame with the popup's root there
+// (scripts/build.mjs): one classic script at the end of the body, the app preloaded from the head,
+// nothing imported before it runs and no polyfill; it loads the app itself.
+test("the popup's entry is one self-contained classic script, last in the body (issue 12)", () => {
   const html = readFileSync('dist/popup.html', 'utf8');
   const head = html.slice(0, html.indexOf('</head>'));
-  assert.match(
-    head,
-    /<title>[^<]*<\/title>\s*<script src="popup\.js"><\/script>\s*<link rel="stylesheet"/,
-  );
+  assert.match(html, /<div id="root"><\/div>\s*<script src="popup\.js"><\/script>\s*<\/body>/);
   assert.doesNotMatch(html, /type="module"/);
+  assert.match(head, /<link rel="stylesheet" href="ui\.css" \/>/);
   assert.match(head, /<link rel="modulepreload" href="chunks\/popup-start\.js" \/>/);
   const entry = readFileSync('dist/popup.js', 'utf8');
   assert.deepEqual(
-    [...entry.matchAll(/\bimport\s*\(?\s*["'`]([^"'`]+)/g)].map((m) => m[1]),
+    [...new Set([...entry.matchAll(/\bimport\s*\(?\s*["'`]([^"'`]+)/g)].map((m) => m[1]))],
     ['./chunks/popup-start.js'],
   );
   assert.doesNotMatch(entry, /\bfrom\s*["']|webextension-polyfill/);
@@ -87,7 +89,7 @@ for (const launch of [launchChromium, launchFirefox]) {
       assert.equal(first.screen, null, 'nothing kept before the first opening');
       assert.ok(
         first.script < first.parsed,
-        `the entry runs in the head: ${first.script} ≥ ${first.parsed}`,
+        `the entry runs while the page is parsed: ${first.script} ≥ ${first.parsed}`,
       );
       assert.ok(first.kept !== null, 'the first opening keeps its screen');
       assert.ok((await browser.storageKeys('session')).includes(`tab-screen:${tabId}`));
@@ -107,6 +109,56 @@ for (const launch of [launchChromium, launchFirefox]) {
         (k) => !k.includes(`tab-screen:${tabId}`),
       );
       assert.ok(!keys.includes(`tab-screen:${tabId}`), keys.join());
+    });
+
+    test('as clicked: the tab’s popup URL names the last screen, shown in the first frame; a new page or new settings set it back', async () => {
+      const { tabId, page } = await browser.openSite(`${origin}/carried/a`);
+      const first = await browser.interact(tabId, readOpening);
+      assert.ok(first.kept !== null);
+      const path = await until(
+        () => browser.popupPath(tabId),
+        (p) => p.includes('screen='),
+      );
+      assert.match(path, new RegExp(`^popup\\.html\\?tab=${tabId}&screen=[^&#]+$`));
+      // Without the screen in storage.session, a screen shown can only come from localStorage.
+      await browser.removeStorage('session', [`tab-screen:${tabId}`]);
+      const clicked = await browser.clicked(tabId, readOpening);
+      assert.equal(clicked.named, true);
+      assert.ok(clicked.screen !== null, 'the screen the URL names is shown');
+      assert.ok(clicked.screen < clicked.render, 'before the popup draws its own');
+      // Firefox reports no paint timing: Chromium says the screen was there before the first paint.
+      if (clicked.beforeFrame !== null) assert.ok(clicked.screen < clicked.beforeFrame);
+      assert.deepEqual(clicked.rows, first.rows);
+      assert.deepEqual(
+        [clicked.panels, clicked.mains, clicked.leftover, clicked.inert],
+        [1, 1, null, false],
+      );
+      // Another page in the tab: its popup URL names no screen, and none is shown.
+      await page.goto(`${origin}/carried/b`);
+      assert.equal(
+        await until(
+          () => browser.popupPath(tabId),
+          (p) => p === 'popup.html',
+        ),
+        'popup.html',
+      );
+      const moved = await browser.clicked(tabId, readOpening);
+      assert.equal(moved.screen, null, 'a screen of another page is not shown');
+      assert.ok(moved.rows.length > 0);
+      assert.ok((await browser.popupPath(tabId)).includes('screen='), 'the new page’s is named');
+      // Other settings: every tab's popup goes back to the plain page.
+      const options = await browser.openPage('options.html');
+      const settings = await options.evaluate(ask, ['getSettings', {}]);
+      const robots = [...settings.value.robots, 'Bytespider'];
+      assert.equal((await options.evaluate(ask, ['setSettings', { robots }]))?.ok, true);
+      const plain = await until(
+        () => browser.popupPath(tabId),
+        (p) => !p.includes('screen='),
+      );
+      assert.equal(plain, 'popup.html');
+      await options.evaluate(ask, ['setSettings', { robots: settings.value.robots }]);
+      await options.close();
+      await page.close();
     });
 
     test('settings changed, another page, another view left open: no screen', async () => {

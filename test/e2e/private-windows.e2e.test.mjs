@@ -80,6 +80,20 @@ for (const launch of [launchChromium, launchFirefox]) {
         'nothing on disk',
       );
 
+      // The popup's last screen of the private tab stays in memory: not in the extension's
+      // localStorage (on disk), and the tab's popup URL names none.
+      const kept = await browser.interact(opened.tabId, async () => {
+        for (let i = 0; i < 200 && !performance.getEntriesByName('robots-lens:kept').length; i++)
+          await new Promise((r) => setTimeout(r, 10));
+        return performance.getEntriesByName('robots-lens:kept').length;
+      });
+      assert.equal(kept, 1, 'the popup kept its screen');
+      assert.equal(await browser.popupPath(opened.tabId), 'popup.html');
+      const page = await browser.openPage('options.html');
+      const local = await page.evaluate(() => Object.keys(localStorage));
+      await page.close();
+      assert.ok(!local.includes(`tab-screen:${opened.tabId}`), local.join());
+
       await browser.closeWindow(opened.windowId);
       const left = await until(
         async () => keysOf(await browser.storageKeys('session'), secret.origin),

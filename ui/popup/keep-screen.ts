@@ -1,8 +1,14 @@
 // Keeps the verdicts the popup shows as the tab's last screen (screen.ts), for the next time the
-// popup opens on the tab: written once the popup's own report is drawn and again when the
-// verdicts are scrolled; removed when another view is left open, which the popup opens on instead.
+// popup opens on the tab, in storage.session and in the tab's popup URL (screenUrl): written once
+// the popup's own report is drawn and again when the verdicts are scrolled; removed when another
+// view is left open, which the popup opens on instead.
 import { useEffect } from 'preact/hooks';
-import { snapshotBasis, type TabSnapshot, tabScreenKey } from '../../src/protocol.ts';
+import {
+  snapshotBasis,
+  type TabScreen,
+  type TabSnapshot,
+  tabScreenKey,
+} from '../../src/protocol.ts';
 import type { Actions } from '../connector.ts';
 import { screenOf } from './screen.ts';
 
@@ -31,15 +37,21 @@ export function useKeptScreen(
     if (tabId === null || state === 'wait') return;
     const key = tabScreenKey(tabId);
     const element = root();
+    // In storage.session, and in the tab's popup URL, which the popup reads with no wait.
+    const save = (screen: TabScreen | null) =>
+      Promise.all([
+        screen === null ? actions.memory.remove(key) : actions.memory.set(key, screen),
+        // The tab may have closed meanwhile: nothing is lost.
+        actions.openingScreen(tabId, screen).catch(() => undefined),
+      ]);
     if (state === 'drop' || from === null || element === null) {
-      void actions.memory.remove(key);
+      void save(null);
       return;
     }
     // The same report and settings for every keeping of this effect (scrolls included).
     const basis = snapshotBasis(from);
     const keep = () => {
-      const screen = screenOf(element, from.reply.url, basis);
-      void (screen === null ? actions.memory.remove(key) : actions.memory.set(key, screen)).then(
+      void save(screenOf(element, from.reply.url, basis)).then(
         // For `npm run bench:popup`, which keeps the popup open until then.
         () => performance.mark('robots-lens:kept'),
       );

@@ -1,15 +1,20 @@
-// The popup's entry: one small classic script in the page's <head>, bundled on its own with the
-// requests, the kept screen's builder and the browser's own API (no polyfill, no shared chunks), so
-// it runs before the page's body is parsed and before the app's modules are preloaded. At once it
-// asks for the tab, the settings and the first report, and reads the tab's snapshot with the
-// popup's last screen of it, and what the popup kept for the site. It shows that screen as soon as
-// the body is there if it was drawn from this very snapshot. Meanwhile it loads the app (start.tsx,
-// which the HTML preloads) and hands the requests over to it once the screen is on screen (at once
-// without one). Each step sets a performance mark (robots-lens:<step>), read by `npm run bench:popup`.
+// The popup's entry: one small classic script at the end of the page's body, bundled on its own
+// with the requests, the kept screen's builder and the browser's own API (no polyfill, no shared
+// chunks), so it runs with the popup's root there, before the page's first frame, while the app's
+// modules are preloaded. When the tab's popup URL names the popup's last screen of the tab
+// (`?screen=<basis>`, set by keep-screen.ts and set back by the background when the tab's
+// snapshot changes), it reads that screen from localStorage, with no wait, and shows it at once:
+// it is in the first frame; the app is loaded once it is on screen. Otherwise it imports the app
+// at once and shows the screen kept in storage.session if it was drawn from the tab's snapshot.
+// Either way it asks at once for the tab, the settings and the first report, reads the tab's
+// snapshot and what the popup kept for the site, and hands them to the app (start.tsx), which
+// draws in the screen's place. Each step sets a performance mark (robots-lens:<step>), read by
+// `npm run bench:popup`.
 import { robotsOrigin } from '../../src/policy.ts';
+import { readTabScreen, type TabScreen } from '../../src/protocol.ts';
 import { requests, sessionValue, tabSnapshot, targetTab } from '../requests.ts';
 import { memoryKey } from './memory.ts';
-import { paintScreen } from './screen.ts';
+import { clearScreen, namedScreen, paintScreen } from './screen.ts';
 import type { FirstRequests, Mark } from './start.tsx';
 
 const mark: Mark = (step) => (value) => {
@@ -21,10 +26,10 @@ const mark: Mark = (step) => (value) => {
 const onScreen = () =>
   new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
 
-/** The popup's root, once the body is parsed (the script runs in the head). */
+/** The popup's root: there already (the script ends the body), or once the body is parsed. */
 const root = new Promise<HTMLElement | null>((resolve) => {
   const found = () => resolve(document.getElementById('root'));
-  if (document.readyState === 'loading')
+  if (document.readyState === 'loading' && document.getElementById('root') === null)
     document.addEventListener('DOMContentLoaded', found, { once: true });
   else found();
 });
@@ -49,17 +54,49 @@ const first: FirstRequests = {
     return origin === null ? null : { origin, value: await sessionValue(memoryKey(origin)) };
   }),
 };
-// The app loads while the storage is read; the last screen goes first, and the app starts
-// drawing once it is on screen (at once when there is none).
-const app = import('./start.tsx').then(mark('app'));
-void Promise.all([root, opening])
-  .then(async ([element, o]) => {
-    if (element === null || !o?.screen || !paintScreen(element, o.screen)) return element;
-    mark('screen')(null);
-    await onScreen();
-    mark('verdicts')(null);
-    return element;
-  })
-  .then(async (element) => {
-    if (element !== null) (await app).start(element, first, mark);
+/** Shows `screen` in the popup's root; the root once it is on screen, null when not shown. */
+const show = async (element: HTMLElement | null, screen: TabScreen) => {
+  if (element === null || !paintScreen(element, screen)) return null;
+  mark('screen')(null);
+  await onScreen();
+  mark('verdicts')(null);
+  return element;
+};
+
+// The last screen, named by the popup's URL and read from localStorage: no wait before it is shown.
+const carried = namedScreen(location.search, () => localStorage);
+if (carried !== null) {
+  // Shown at once; taken away as soon as it turns out not to be of the page the tab shows, or
+  // drawn from another snapshot than the one kept now (overtaken as it was named): a screen shows
+  // only what the background last judged of the tab's page.
+  let stale = false;
+  const drop = async () => {
+    stale = true;
+    const element = await root;
+    if (element !== null) clearScreen(element);
+  };
+  void tab.then(async (target) => {
+    if ((target === null ? null : await target.url) !== carried.url) await drop();
   });
+  void opening.then(async (o) => {
+    if (o !== null && readTabScreen(carried, o.snapshot) === null) await drop();
+  });
+  void root
+    .then((element) => (stale ? null : show(element, carried)))
+    .then(async (element) => {
+      // The app's modules load after the frame that shows the screen, out of its way.
+      const app = import('./start.tsx').then(mark('app'));
+      const target = element ?? (await root);
+      if (target !== null) (await app).start(target, first, mark);
+    });
+} else {
+  // The app loads while the storage is read; the last screen goes first, and the app starts
+  // drawing once it is on screen (at once when there is none).
+  const app = import('./start.tsx').then(mark('app'));
+  void Promise.all([root, opening])
+    .then(([element, o]) => (o?.screen ? show(element, o.screen) : element))
+    .then(async (element) => {
+      const target = element ?? (await root);
+      if (target !== null) (await app).start(target, first, mark);
+    });
+}

@@ -3,7 +3,7 @@
 // opens on the tab, before its code has loaded. The popup then draws its own in its place. Never
 // HTML: site text stays text, and a stored value that is not what captureScreen writes builds
 // nothing.
-import type { ScreenNode, TabScreen } from '../../src/protocol.ts';
+import { POPUP_PAGE, type ScreenNode, type TabScreen, tabScreenOf } from '../../src/protocol.ts';
 
 /** A screen with more nodes than this is not kept (the verdicts of 7 robots take about 130). */
 export const MAX_SCREEN_NODES = 4000;
@@ -202,4 +202,81 @@ export function clearScreen(root: HTMLElement): void {
 export function screenOf(root: HTMLElement, url: string, basis: string): TabScreen | null {
   const nodes = captureScreen(root);
   return nodes === null ? null : { url, basis, scroll: screenScroll(root), nodes };
+}
+
+/**
+ * Where the popup keeps its last screen of each tab for the next opening to read with no wait: its
+ * own localStorage (synchronous, unlike every extension storage area), under this key per tab.
+ * Never for a private window's tab (localStorage is on disk).
+ */
+export const localScreenKey = (tabId: number): string => `tab-screen:${tabId}`;
+/** The tabs whose screens localStorage holds, most recent first. */
+const LOCAL_INDEX = 'tab-screens';
+/** How many tabs' screens localStorage keeps: the most recently kept. */
+export const MAX_LOCAL_SCREENS = 30;
+/** A screen longer than this, as JSON, is not kept there (the popup reads storage.session then). */
+export const MAX_LOCAL_SCREEN_CHARS = 100_000;
+
+/**
+ * The popup page for `tabId` naming the screen (its basis) kept for the tab in localStorage: set as
+ * the tab's popup (action.setPopup) once kept, and set back to the plain page by the background as
+ * soon as the tab's snapshot changes. So a screen is shown only while the URL names it.
+ */
+export const screenUrl = (tabId: number, basis: string): string =>
+  `/${POPUP_PAGE}?tab=${tabId}&screen=${encodeURIComponent(basis)}`;
+
+/**
+ * The screen the popup's URL names (`?tab=<id>&screen=<basis>`, its `location.search`) when
+ * `storage()` holds it for that tab with that basis; null otherwise, and when storage fails (the
+ * localStorage getter itself throws where storage is off).
+ */
+export function namedScreen(
+  search: string,
+  storage: () => Pick<Storage, 'getItem'>,
+): TabScreen | null {
+  try {
+    const params = new URLSearchParams(search);
+    const [tab, basis] = [params.get('tab'), params.get('screen')];
+    if (tab === null || !/^\d+$/.test(tab) || basis === null) return null;
+    const stored = storage().getItem(localScreenKey(Number(tab)));
+    const screen = stored === null ? null : tabScreenOf(JSON.parse(stored));
+    return screen?.basis === basis ? screen : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Keeps `screen` as `tabId`'s in `storage`, or removes the tab's (null), and keeps only the most
+ * recent MAX_LOCAL_SCREENS tabs' that are still `open`; true when `screen` is kept. False when too
+ * long or refused (storage full or off): the popup's URL then names no screen.
+ */
+export function keepLocally(
+  storage: Storage,
+  tabId: number,
+  screen: TabScreen | null,
+  open: readonly number[],
+): boolean {
+  try {
+    const json = screen === null ? null : JSON.stringify(screen);
+    const fits = json !== null && json.length <= MAX_LOCAL_SCREEN_CHARS;
+    let index: unknown;
+    try {
+      index = JSON.parse(storage.getItem(LOCAL_INDEX) ?? '[]');
+    } catch {
+      index = [];
+    }
+    const earlier = Array.isArray(index) ? index.filter((id) => Number.isInteger(id)) : [];
+    const openNow = new Set(open);
+    const kept = [...(fits ? [tabId] : []), ...earlier.filter((id) => id !== tabId)]
+      .filter((id) => openNow.has(id))
+      .slice(0, MAX_LOCAL_SCREENS);
+    for (const id of earlier) if (!kept.includes(id)) storage.removeItem(localScreenKey(id));
+    if (!fits) storage.removeItem(localScreenKey(tabId));
+    storage.setItem(LOCAL_INDEX, JSON.stringify(kept));
+    if (fits) storage.setItem(localScreenKey(tabId), json);
+    return fits;
+  } catch {
+    return false;
+  }
 }

@@ -22,8 +22,14 @@ import { preloadLazyViews } from '../../../ui/popup/lazy.tsx';
 import {
   captureScreen,
   clearScreen,
+  keepLocally,
+  localScreenKey,
+  MAX_LOCAL_SCREEN_CHARS,
+  MAX_LOCAL_SCREENS,
   MAX_SCREEN_NODES,
+  namedScreen,
   paintScreen,
+  screenUrl,
 } from '../../../ui/popup/screen.ts';
 import { okOutcome } from '../../fixtures/outcomes.ts';
 import { renderSnapshotFirst } from '../../fixtures/snapshot-first.tsx';
@@ -232,6 +238,19 @@ describe('the popup keeps its screen of the verdicts for the tab', () => {
     await waitFor(async () => expect(await actions.memory.get(key)).toBeUndefined());
   });
 
+  test("the same screen goes into the tab's popup URL; another view sets the plain page back", async () => {
+    const { actions } = await drawn();
+    const opening = () =>
+      actions.calls
+        .filter((call) => call.name === 'openingScreen')
+        .map((call) => call.req as { tabId: number; screen: TabScreen | null });
+    await waitFor(() => expect(opening().length).toBeGreaterThan(0));
+    const stored = await actions.memory.get(tabScreenKey(7));
+    expect(opening().at(-1)).toEqual({ tabId: 7, screen: stored });
+    fireEvent.click(document.querySelector('[role="tab"][data-view="tester"]') as HTMLElement);
+    await waitFor(() => expect(opening().at(-1)).toEqual({ tabId: 7, screen: null }));
+  });
+
   test("the tab's snapshot on screen is not kept: only the popup's own report is", async () => {
     const actions = fakeConnector({ tabReport: () => report() });
     const { snapshot, settings, arrive } = await renderSnapshotFirst(actions, t);
@@ -239,5 +258,81 @@ describe('the popup keeps its screen of the verdicts for the tab', () => {
     expect(await actions.memory.get(tabScreenKey(7))).toBeUndefined();
     arrive([snapshot, settings]);
     await waitFor(async () => expect(await actions.memory.get(tabScreenKey(7))).toBeDefined());
+  });
+});
+
+describe('the screen kept in localStorage, named by the tab’s popup URL (screenUrl, namedScreen, keepLocally)', () => {
+  const screen = (basis: string): TabScreen => ({
+    url: URL_,
+    basis,
+    scroll: 40,
+    nodes: [['p', ['data-robot', 'Googlebot'], [HOSTILE, 'ไม่อนุญาต #1 %2F & ?x=1']]],
+  });
+  /** A Storage in memory (the DOM's own is the popup's localStorage); `full`: every write refused. */
+  const storage = (full = false): Storage => {
+    const data = new Map<string, string>();
+    return {
+      get length() {
+        return data.size;
+      },
+      key: (i) => [...data.keys()][i] ?? null,
+      getItem: (key) => data.get(key) ?? null,
+      setItem: (key, value) => {
+        if (full) throw new DOMException('full', 'QuotaExceededError');
+        data.set(key, String(value));
+      },
+      removeItem: (key) => void data.delete(key),
+      clear: () => data.clear(),
+    };
+  };
+  const search = (url: string) => url.slice(url.indexOf('?'));
+
+  test('kept, named by the URL, and read back the same; another basis or tab names nothing', () => {
+    const local = storage();
+    expect(keepLocally(local, 7, screen('b/1+2'), [7])).toBe(true);
+    const url = screenUrl(7, 'b/1+2');
+    expect(url).toBe('/popup.html?tab=7&screen=b%2F1%2B2');
+    expect(namedScreen(search(url), () => local)).toEqual(screen('b/1+2'));
+    expect(namedScreen(search(screenUrl(7, 'b2')), () => local)).toBeNull();
+    expect(namedScreen(search(screenUrl(8, 'b/1+2')), () => local)).toBeNull();
+    // The plain page, a tab seam without a screen, nonsense: none.
+    for (const plain of ['', '?tab=7', '?screen=b', '?tab=x&screen=b/1+2'])
+      expect(namedScreen(plain, () => local)).toBeNull();
+  });
+
+  test('a stored value that is not a screen, storage that throws: none, nothing thrown', () => {
+    const local = storage();
+    local.setItem(localScreenKey(7), '{not json');
+    expect(namedScreen('?tab=7&screen=b', () => local)).toBeNull();
+    local.setItem(localScreenKey(7), JSON.stringify({ ...screen('b'), scroll: -1 }));
+    expect(namedScreen('?tab=7&screen=b', () => local)).toBeNull();
+    const off = () => {
+      throw new DOMException('denied', 'SecurityError');
+    };
+    expect(namedScreen('?tab=7&screen=b', off)).toBeNull();
+  });
+
+  test(`the ${MAX_LOCAL_SCREENS} most recent tabs still open are kept; removing one, too long, refused`, () => {
+    const local = storage();
+    const open = Array.from({ length: MAX_LOCAL_SCREENS + 5 }, (_, i) => i);
+    for (const id of open) keepLocally(local, id, screen(`b${id}`), open);
+    const kept = open.filter((id) => local.getItem(localScreenKey(id)) !== null);
+    expect(kept).toEqual(open.slice(5));
+    // Tab 10 closed: gone at the next keeping; tab 11's screen removed.
+    keepLocally(
+      local,
+      11,
+      null,
+      open.filter((id) => id !== 10),
+    );
+    expect(local.getItem(localScreenKey(10))).toBeNull();
+    expect(local.getItem(localScreenKey(11))).toBeNull();
+    expect(local.getItem(localScreenKey(12))).not.toBeNull();
+    // Too long: not kept, and the tab's older one goes (the URL will name none).
+    const long = { ...screen('b'), nodes: ['x'.repeat(MAX_LOCAL_SCREEN_CHARS)] };
+    expect(keepLocally(local, 12, long, open)).toBe(false);
+    expect(local.getItem(localScreenKey(12))).toBeNull();
+    // Storage full or off: false, nothing thrown.
+    expect(keepLocally(storage(true), 1, screen('b'), [1])).toBe(false);
   });
 });
