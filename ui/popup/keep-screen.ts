@@ -1,7 +1,8 @@
 // Keeps the verdicts the popup shows as the tab's last screen (screen.ts), for the next time the
-// popup opens on the tab, in storage.session and in the tab's popup URL (screenUrl): written once
-// the popup's own report is drawn and again when the verdicts are scrolled; removed when another
-// view is left open, which the popup opens on instead.
+// popup opens on the tab, in storage.session and in the popup's localStorage, named by the tab's
+// popup URL (the connector's openingScreen): written once the popup's own report is drawn and again
+// when the verdicts are scrolled; removed when another view is left open, which the popup opens on
+// instead.
 import { useEffect } from 'preact/hooks';
 import {
   snapshotBasis,
@@ -37,7 +38,7 @@ export function useKeptScreen(
     if (tabId === null || state === 'wait') return;
     const key = tabScreenKey(tabId);
     const element = root();
-    // In storage.session, and in the tab's popup URL, which the popup reads with no wait.
+    // In storage.session, and where the next popup reads it with no wait (openingScreen).
     const save = (screen: TabScreen | null) =>
       Promise.all([
         screen === null ? actions.memory.remove(key) : actions.memory.set(key, screen),

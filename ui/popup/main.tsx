@@ -11,7 +11,7 @@
 // draws in the screen's place. Each step sets a performance mark (robots-lens:<step>), read by
 // `npm run bench:popup`.
 import { robotsOrigin } from '../../src/policy.ts';
-import { readTabScreen, type TabScreen } from '../../src/protocol.ts';
+import { readTabScreen } from '../../src/protocol.ts';
 import { requests, sessionValue, tabSnapshot, targetTab } from '../requests.ts';
 import { memoryKey } from './memory.ts';
 import { clearScreen, namedScreen, paintScreen } from './screen.ts';
@@ -35,6 +35,13 @@ const root = new Promise<HTMLElement | null>((resolve) => {
 });
 
 mark('script')(null);
+// The last screen, named by the popup's URL and read from localStorage, is shown before anything
+// is asked of the browser: it is in the page's first frame.
+const carried = namedScreen(location.search, () => localStorage);
+const here = document.getElementById('root');
+const shown = carried !== null && here !== null && paintScreen(here, carried);
+if (shown) mark('screen')(null);
+
 const tab = targetTab()
   .catch(() => null)
   .then(mark('tab'));
@@ -54,49 +61,35 @@ const first: FirstRequests = {
     return origin === null ? null : { origin, value: await sessionValue(memoryKey(origin)) };
   }),
 };
-/** Shows `screen` in the popup's root; the root once it is on screen, null when not shown. */
-const show = async (element: HTMLElement | null, screen: TabScreen) => {
-  if (element === null || !paintScreen(element, screen)) return null;
-  mark('screen')(null);
-  await onScreen();
-  mark('verdicts')(null);
-  return element;
-};
 
-// The last screen, named by the popup's URL and read from localStorage: no wait before it is shown.
-const carried = namedScreen(location.search, () => localStorage);
-if (carried !== null) {
-  // Shown at once; taken away as soon as it turns out not to be of the page the tab shows, or
-  // drawn from another snapshot than the one kept now (overtaken as it was named): a screen shows
-  // only what the background last judged of the tab's page.
-  let stale = false;
-  const drop = async () => {
-    stale = true;
-    const element = await root;
-    if (element !== null) clearScreen(element);
-  };
+if (shown) {
+  // Taken away as soon as it turns out not to be of the page the tab shows, or drawn from another
+  // snapshot than the one kept now (overtaken as it was named): a screen shows only what the
+  // background last judged of the tab's page.
   void tab.then(async (target) => {
-    if ((target === null ? null : await target.url) !== carried.url) await drop();
+    if ((target === null ? null : await target.url) !== carried.url) clearScreen(here);
   });
-  void opening.then(async (o) => {
-    if (o !== null && readTabScreen(carried, o.snapshot) === null) await drop();
+  void opening.then((o) => {
+    if (o !== null && readTabScreen(carried, o.snapshot) === null) clearScreen(here);
   });
-  void root
-    .then((element) => (stale ? null : show(element, carried)))
-    .then(async (element) => {
-      // The app's modules load after the frame that shows the screen, out of its way.
-      const app = import('./start.tsx').then(mark('app'));
-      const target = element ?? (await root);
-      if (target !== null) (await app).start(target, first, mark);
-    });
+  // The app's modules load after the frame that shows the screen, out of its way.
+  void onScreen().then(async () => {
+    if (here.dataset['screen'] !== undefined) mark('verdicts')(null);
+    (await import('./start.tsx').then(mark('app'))).start(here, first, mark);
+  });
 } else {
-  // The app loads while the storage is read; the last screen goes first, and the app starts
-  // drawing once it is on screen (at once when there is none).
+  // The app loads while the storage is read; the screen kept there goes first if it was drawn
+  // from the tab's snapshot, and the app starts drawing once it is on screen (at once without).
   const app = import('./start.tsx').then(mark('app'));
   void Promise.all([root, opening])
-    .then(([element, o]) => (o?.screen ? show(element, o.screen) : element))
+    .then(async ([element, o]) => {
+      if (element === null || !o?.screen || !paintScreen(element, o.screen)) return element;
+      mark('screen')(null);
+      await onScreen();
+      mark('verdicts')(null);
+      return element;
+    })
     .then(async (element) => {
-      const target = element ?? (await root);
-      if (target !== null) (await app).start(target, first, mark);
+      if (element !== null) (await app).start(element, first, mark);
     });
 }
