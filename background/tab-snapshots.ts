@@ -45,7 +45,7 @@ export class TabSnapshots {
   /**
    * Keeps the report just built for `tabId`; one too large removes the tab's older one. A report
    * that changes the snapshot sets the tab's popup back to the plain page: the screen its URL
-   * carries was drawn from the older one.
+   * names was drawn from the older one.
    */
   async keep(tabId: number, reply: TabReport, settings: Settings): Promise<void> {
     const key = tabSnapshotKey(tabId);

@@ -116,7 +116,8 @@ export function readTabSnapshot(value: unknown, url: string): TabSnapshot | null
 export type ScreenNode = string | [tag: string, attributes: string[], children: ScreenNode[]];
 
 /**
- * The popup's last screen of a tab's verdicts, kept in storage.session under tabScreenKey(tabId):
+ * The popup's last screen of a tab's verdicts, kept in storage.session under tabScreenKey(tabId)
+ * (and in the popup's localStorage, named by the tab's popup URL: ui/popup/screen.ts):
  * the next time the popup opens on the tab it is shown at once, before the popup's code has
  * loaded, if it was drawn from the very snapshot the background keeps now (`basis`,
  * snapshotBasis) for the page the tab shows; the popup then draws its own in its place.
