@@ -4,7 +4,7 @@
 // page whose one tiny script sets a performance mark) as many times, interleaved with the popup
 // runs to cancel drift, and reports what the popup adds on top of it (the goal: at most 30 ms at
 // p90, for a typical file and a 493 KiB one). Rows: the popup opened again on a page (it shows
-// its last screen of the tab first, ui/popup/screen.ts, carried by the tab's popup URL; each run
+// its last screen of the tab first, ui/popup/screen.ts, named by the tab's popup URL; each run
 // opens the page the toolbar button would, that URL as set), opened for the first time on the page
 // (the screen removed before each run: the tab's snapshot goes first), and with the background
 // asleep (stopped before each run); and when the popup's own report replaces what it showed
@@ -147,7 +147,7 @@ try {
     const steps = {};
     const popupRun = async () => {
       if (firstOpen) await forgetScreen(tabId);
-      // The page the toolbar button opens: the tab's popup URL as set (it may carry the screen),
+      // The page the toolbar button opens: the tab's popup URL as set (it may name the screen),
       // read while the background runs (the browser keeps it while the background sleeps).
       const path = await browser.popupPath(tabId);
       if (asleep) await stopWorkers();

@@ -65,9 +65,9 @@ const readPopup = () => ({
 function popupOperations(openPopup, popupUrl) {
   return {
     /**
-     * Opens the page the toolbar button would open for the tab: its popup URL as set (the popup's
-     * last screen may ride in it), or `path` read before (popupPath), runs `script(arg)` inside
-     * it, returns the result.
+     * Opens the page the toolbar button would open for the tab: its popup URL as set (it may name
+     * the popup's last screen), or `path` read before (popupPath), runs `script(arg)` inside it,
+     * returns the result.
      */
     async clicked(tabId, script, arg, path = null) {
       const url = new URL(path ?? (await popupUrl(tabId)), 'http://extension/');
