@@ -214,8 +214,12 @@ export const localScreenKey = (tabId: number): string => `tab-screen:${tabId}`;
 const LOCAL_INDEX = 'tab-screens';
 /** How many tabs' screens localStorage keeps: the most recently kept. */
 export const MAX_LOCAL_SCREENS = 30;
-/** A screen longer than this, as JSON, is not kept there (the popup reads storage.session then). */
-export const MAX_LOCAL_SCREEN_CHARS = 100_000;
+/**
+ * A screen longer than this, as JSON, is not kept there (the popup reads storage.session then): a
+ * tab's verdicts for 7 robots take about 10 thousand characters, in English as in Thai, and 30 of
+ * the longest stay under localStorage's 5 MiB of UTF-16.
+ */
+export const MAX_LOCAL_SCREEN_CHARS = 60_000;
 
 /**
  * The popup page for `tabId` naming the screen (its basis) kept for the tab in localStorage: set as
