@@ -50,13 +50,17 @@ export class TabSnapshots {
   async keep(tabId: number, reply: TabReport, settings: Settings): Promise<void> {
     const key = tabSnapshotKey(tabId);
     const snapshot: TabSnapshot = { reply, settings };
+    if (storedSize(key, snapshot) > MAX_SNAPSHOT_BYTES) {
+      // Not kept: its fingerprint is not computed (a large reply), and it counts as a change.
+      this.bases.delete(tabId);
+      await Promise.all([this.area.remove(key), this.plainPopup(tabId)]);
+      return;
+    }
     const basis = snapshotBasis(snapshot);
     const changed = this.bases.get(tabId) !== basis;
     this.bases.set(tabId, basis);
     await Promise.all([
-      storedSize(key, snapshot) > MAX_SNAPSHOT_BYTES
-        ? this.area.remove(key)
-        : this.area.set({ [key]: snapshot }),
+      this.area.set({ [key]: snapshot }),
       changed ? this.plainPopup(tabId) : undefined,
     ]);
   }
