@@ -268,23 +268,22 @@ describe('the screen kept in localStorage, named by the tab’s popup URL (scree
     scroll: 40,
     nodes: [['p', ['data-robot', 'Googlebot'], [HOSTILE, 'ไม่อนุญาต #1 %2F & ?x=1']]],
   });
-  /** A Storage in memory (the DOM's own is the popup's localStorage); `full`: every write refused. */
-  const storage = (full = false): Storage => {
-    const data = new Map<string, string>();
-    return {
-      get length() {
-        return data.size;
-      },
-      key: (i) => [...data.keys()][i] ?? null,
-      getItem: (key) => data.get(key) ?? null,
-      setItem: (key, value) => {
-        if (full) throw new DOMException('full', 'QuotaExceededError');
-        data.set(key, String(value));
-      },
-      removeItem: (key) => void data.delete(key),
-      clear: () => data.clear(),
-    };
+  /** The DOM's own localStorage (happy-dom's), empty. */
+  const storage = (): Storage => {
+    localStorage.clear();
+    return localStorage;
   };
+  /** A storage that refuses every write, as a full or disabled one does. */
+  const refusing = (): Storage => ({
+    length: 0,
+    key: () => null,
+    getItem: () => null,
+    setItem: () => {
+      throw new DOMException('full', 'QuotaExceededError');
+    },
+    removeItem: () => undefined,
+    clear: () => undefined,
+  });
   const search = (url: string) => url.slice(url.indexOf('?'));
 
   test('kept, named by the URL, and read back the same; another basis or tab names nothing', () => {
@@ -333,6 +332,6 @@ describe('the screen kept in localStorage, named by the tab’s popup URL (scree
     expect(keepLocally(local, 12, long, open)).toBe(false);
     expect(local.getItem(localScreenKey(12))).toBeNull();
     // Storage full or off: false, nothing thrown.
-    expect(keepLocally(storage(true), 1, screen('b'), [1])).toBe(false);
+    expect(keepLocally(refusing(), 1, screen('b'), [1])).toBe(false);
   });
 });
