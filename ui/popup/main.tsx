@@ -11,7 +11,7 @@
 // draws in the screen's place. Each step sets a performance mark (robots-lens:<step>), read by
 // `npm run bench:popup`.
 import { robotsOrigin } from '../../src/policy.ts';
-import { readTabScreen } from '../../src/protocol.ts';
+import { readTabScreen, type TabScreen } from '../../src/protocol.ts';
 import { requests, sessionValue, tabSnapshot, targetTab } from '../requests.ts';
 import { memoryKey } from './memory.ts';
 import { clearScreen, namedScreen, paintScreen } from './screen.ts';
@@ -26,6 +26,13 @@ const mark: Mark = (step) => (value) => {
 const onScreen = () =>
   new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
 
+/** Shows `screen` in the popup's root (empty): true when shown, marked for the bench. */
+const show = (element: HTMLElement, screen: TabScreen): boolean => {
+  if (!paintScreen(element, screen)) return false;
+  mark('screen')(null);
+  return true;
+};
+
 /** The popup's root: there already (the script ends the body), or once the body is parsed. */
 const root = new Promise<HTMLElement | null>((resolve) => {
   const found = () => resolve(document.getElementById('root'));
@@ -35,12 +42,11 @@ const root = new Promise<HTMLElement | null>((resolve) => {
 });
 
 mark('script')(null);
+const here = document.getElementById('root');
 // The last screen, named by the popup's URL and read from localStorage, is shown before anything
 // is asked of the browser: it is in the page's first frame.
 const carried = namedScreen(location.search, () => localStorage);
-const here = document.getElementById('root');
-const shown = carried !== null && here !== null && paintScreen(here, carried);
-if (shown) mark('screen')(null);
+const shown = carried !== null && here !== null && show(here, carried);
 
 const tab = targetTab()
   .catch(() => null)
@@ -83,8 +89,7 @@ if (shown) {
   const app = import('./start.tsx').then(mark('app'));
   void Promise.all([root, opening])
     .then(async ([element, o]) => {
-      if (element === null || !o?.screen || !paintScreen(element, o.screen)) return element;
-      mark('screen')(null);
+      if (element === null || !o?.screen || !show(element, o.screen)) return element;
       await onScreen();
       mark('verdicts')(null);
       return element;

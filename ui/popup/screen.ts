@@ -3,7 +3,13 @@
 // opens on the tab, before its code has loaded. The popup then draws its own in its place. Never
 // HTML: site text stays text, and a stored value that is not what captureScreen writes builds
 // nothing.
-import { POPUP_PAGE, type ScreenNode, type TabScreen, tabScreenOf } from '../../src/protocol.ts';
+import {
+  POPUP_PAGE,
+  type ScreenNode,
+  type TabScreen,
+  tabScreenKey,
+  tabScreenOf,
+} from '../../src/protocol.ts';
 
 /** A screen with more nodes than this is not kept (the verdicts of 7 robots take about 130). */
 export const MAX_SCREEN_NODES = 4000;
@@ -204,12 +210,10 @@ export function screenOf(root: HTMLElement, url: string, basis: string): TabScre
   return nodes === null ? null : { url, basis, scroll: screenScroll(root), nodes };
 }
 
-/**
- * Where the popup keeps its last screen of each tab for the next opening to read with no wait: its
- * own localStorage (synchronous, unlike every extension storage area), under this key per tab.
- * Never for a private window's tab (localStorage is on disk).
- */
-export const localScreenKey = (tabId: number): string => `tab-screen:${tabId}`;
+// The popup also keeps its last screen of each tab in its own localStorage (synchronous, unlike
+// every extension storage area), under the same key as in storage.session (tabScreenKey), for the
+// next opening to read with no wait. Never for a private window's tab (localStorage is on disk).
+
 /** The tabs whose screens localStorage holds, most recent first. */
 const LOCAL_INDEX = 'tab-screens';
 /** How many tabs' screens localStorage keeps: the most recently kept. */
@@ -242,7 +246,7 @@ export function namedScreen(
     const params = new URLSearchParams(search);
     const [tab, basis] = [params.get('tab'), params.get('screen')];
     if (tab === null || !/^\d+$/.test(tab) || basis === null) return null;
-    const stored = storage().getItem(localScreenKey(Number(tab)));
+    const stored = storage().getItem(tabScreenKey(Number(tab)));
     const screen = stored === null ? null : tabScreenOf(JSON.parse(stored));
     return screen?.basis === basis ? screen : null;
   } catch {
@@ -275,10 +279,10 @@ export function keepLocally(
     const kept = [...(fits ? [tabId] : []), ...earlier.filter((id) => id !== tabId)]
       .filter((id) => openNow.has(id))
       .slice(0, MAX_LOCAL_SCREENS);
-    for (const id of earlier) if (!kept.includes(id)) storage.removeItem(localScreenKey(id));
-    if (!fits) storage.removeItem(localScreenKey(tabId));
+    for (const id of earlier) if (!kept.includes(id)) storage.removeItem(tabScreenKey(id));
+    if (!fits) storage.removeItem(tabScreenKey(tabId));
     storage.setItem(LOCAL_INDEX, JSON.stringify(kept));
-    if (fits) storage.setItem(localScreenKey(tabId), json);
+    if (fits) storage.setItem(tabScreenKey(tabId), json);
     return fits;
   } catch {
     return false;

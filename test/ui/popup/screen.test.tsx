@@ -23,7 +23,6 @@ import {
   captureScreen,
   clearScreen,
   keepLocally,
-  localScreenKey,
   MAX_LOCAL_SCREEN_CHARS,
   MAX_LOCAL_SCREENS,
   MAX_SCREEN_NODES,
@@ -301,9 +300,9 @@ describe('the screen kept in localStorage, named by the tab’s popup URL (scree
 
   test('a stored value that is not a screen, storage that throws: none, nothing thrown', () => {
     const local = storage();
-    local.setItem(localScreenKey(7), '{not json');
+    local.setItem(tabScreenKey(7), '{not json');
     expect(namedScreen('?tab=7&screen=b', () => local)).toBeNull();
-    local.setItem(localScreenKey(7), JSON.stringify({ ...screen('b'), scroll: -1 }));
+    local.setItem(tabScreenKey(7), JSON.stringify({ ...screen('b'), scroll: -1 }));
     expect(namedScreen('?tab=7&screen=b', () => local)).toBeNull();
     const off = () => {
       throw new DOMException('denied', 'SecurityError');
@@ -315,7 +314,7 @@ describe('the screen kept in localStorage, named by the tab’s popup URL (scree
     const local = storage();
     const open = Array.from({ length: MAX_LOCAL_SCREENS + 5 }, (_, i) => i);
     for (const id of open) keepLocally(local, id, screen(`b${id}`), open);
-    const kept = open.filter((id) => local.getItem(localScreenKey(id)) !== null);
+    const kept = open.filter((id) => local.getItem(tabScreenKey(id)) !== null);
     expect(kept).toEqual(open.slice(5));
     // Tab 10 closed: gone at the next keeping; tab 11's screen removed.
     keepLocally(
@@ -324,13 +323,13 @@ describe('the screen kept in localStorage, named by the tab’s popup URL (scree
       null,
       open.filter((id) => id !== 10),
     );
-    expect(local.getItem(localScreenKey(10))).toBeNull();
-    expect(local.getItem(localScreenKey(11))).toBeNull();
-    expect(local.getItem(localScreenKey(12))).not.toBeNull();
+    expect(local.getItem(tabScreenKey(10))).toBeNull();
+    expect(local.getItem(tabScreenKey(11))).toBeNull();
+    expect(local.getItem(tabScreenKey(12))).not.toBeNull();
     // Too long: not kept, and the tab's older one goes (the URL will name none).
     const long = { ...screen('b'), nodes: ['x'.repeat(MAX_LOCAL_SCREEN_CHARS)] };
     expect(keepLocally(local, 12, long, open)).toBe(false);
-    expect(local.getItem(localScreenKey(12))).toBeNull();
+    expect(local.getItem(tabScreenKey(12))).toBeNull();
     // Storage full or off: false, nothing thrown.
     expect(keepLocally(refusing(), 1, screen('b'), [1])).toBe(false);
   });
