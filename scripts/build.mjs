@@ -8,9 +8,11 @@
 // dist/chunks/<page>-chunk-<hash>.js, which the page's HTML preloads. The popup's entry
 // (ui/popup/main.tsx) is one small classic script of its own, run at the end of the page's body,
 // before the first frame: it shows the kept screen in that frame, sends the first requests, and
-// imports the app (dist/chunks/popup-start.js, preloaded from the head meanwhile).
+// imports the app (dist/chunks/popup-start.js, preloaded from the head meanwhile). The popup's
+// page comes twice, its stylesheet inline in both: popup.html preloads the app,
+// popup-screen.html (the page a tab's popup URL names while a kept screen waits) preloads nothing.
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { build } from 'esbuild';
+import { build, transformSync } from 'esbuild';
 
 const watch = process.argv.includes('--watch');
 
@@ -57,9 +59,11 @@ const common = {
  * module the page runs before its first screen: `entry` and every chunk it imports before it runs,
  * or imports itself with import(): the browser fetches them alongside the page instead of after
  * running its script (fewer rounds of requests before the first screen). `script` (the popup's
- * entry, a classic script) goes last in the body: it runs with the page's root there.
+ * entry, a classic script) goes last in the body: it runs with the page's root there. `inline`
+ * puts ui/ui.css in the page as a <style>; `kept` names a second page, the same without preloads
+ * (dist/popup-screen.html: the popup with a kept screen to show, src/protocol.ts POPUP_SCREEN_PAGE).
  */
-const modulePreload = (page, html, entry, script = null) => ({
+const modulePreload = (page, html, entry, script = null, { inline = false, kept = null } = {}) => ({
   name: 'module-preload',
   setup(b) {
     b.onEnd(({ metafile }) => {
@@ -87,7 +91,23 @@ const modulePreload = (page, html, entry, script = null) => ({
         if (!source.includes('  </body>')) throw new Error(`module-preload: no </body> in ${html}`);
         source = source.replace('  </body>', `    <script src="${script}"></script>\n  </body>`);
       }
+      if (inline) {
+        // The shared stylesheet in the page itself: a linked one, however small, delays the page's
+        // first frame by a fetch and ~7 ms more here (bench/popup.bench.mjs measures the popup).
+        const { code: css } = transformSync(readFileSync('ui/ui.css', 'utf8'), {
+          loader: 'css',
+          minify: !watch,
+          target: common.target,
+        });
+        const link = '    <link rel="stylesheet" href="ui.css" />\n';
+        if (!source.includes(link) || /<\/style/i.test(css))
+          throw new Error(`module-preload: cannot inline ui.css into ${html}`);
+        source = source.replace(link, `    <style>${css}</style>\n`);
+      }
       writeFileSync(`dist/${page}.html`, source.replace('  </head>', `${links}  </head>`));
+      // The page that shows a kept screen preloads nothing: the app loads after that screen's
+      // frame, which the preloads' fetching and compiling would otherwise delay.
+      if (kept !== null) writeFileSync(`dist/${kept}`, source);
     });
   },
 });
@@ -100,7 +120,7 @@ const popupApp = {
   },
 };
 /** A page's modules, split: what a page shares between its first screen and its other views. */
-const splitPage = (name, entryPoints, html, entry, script) => ({
+const splitPage = (name, entryPoints, html, entry, script, page = {}) => ({
   ...common,
   entryPoints,
   format: 'esm',
@@ -108,7 +128,7 @@ const splitPage = (name, entryPoints, html, entry, script) => ({
   entryNames: script === null ? '[name]' : 'chunks/[name]',
   chunkNames: `chunks/${name}-[name]-[hash]`,
   metafile: true,
-  plugins: [...common.plugins, modulePreload(name, html, entry, script)],
+  plugins: [...common.plugins, modulePreload(name, html, entry, script, page)],
 });
 const builds = [
   { ...common, entryPoints: { background: 'background/main.ts' }, format: 'iife' },
@@ -127,6 +147,7 @@ const builds = [
     'ui/popup/popup.html',
     'dist/chunks/popup-start.js',
     'popup.js',
+    { inline: true, kept: 'popup-screen.html' },
   ),
   // The popup's entry: everything it runs is in this one file (the app is imported, not bundled).
   {

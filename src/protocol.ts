@@ -176,6 +176,11 @@ export function readTabScreen(value: unknown, snapshot: TabSnapshot): TabScreen 
 
 /** The popup's page, as the manifest names it (action.default_popup): every tab's popup by default. */
 export const POPUP_PAGE = 'popup.html';
+/**
+ * The same page without the app's preloads, named as a tab's popup while a screen kept for the tab
+ * waits to be shown (ui/popup/screen.ts screenUrl): the app loads after that screen's frame.
+ */
+export const POPUP_SCREEN_PAGE = 'popup-screen.html';
 
 /** A page fetched once as served, before scripts run (to compare with the DOM as rendered). */
 export interface ServedPage {

@@ -41,15 +41,22 @@ const readOpening = async () => {
 };
 
 // The popup's entry is built to run before the first frame with the popup's root there
-// (scripts/build.mjs): one classic script at the end of the body, the app preloaded from the head,
-// nothing imported before it runs and no polyfill; it loads the app itself.
+// (scripts/build.mjs): one classic script at the end of the body, nothing imported before it runs
+// and no polyfill; it loads the app itself. The page comes twice, its stylesheet inline in both (a
+// linked one holds back the first frame): popup.html preloads the app from the head,
+// popup-screen.html (named while a kept screen waits) preloads nothing.
 test("the popup's entry is one self-contained classic script, last in the body (issue 12)", () => {
   const html = readFileSync('dist/popup.html', 'utf8');
-  const head = html.slice(0, html.indexOf('</head>'));
-  assert.match(html, /<div id="root"><\/div>\s*<script src="popup\.js"><\/script>\s*<\/body>/);
-  assert.doesNotMatch(html, /type="module"/);
-  assert.match(head, /<link rel="stylesheet" href="ui\.css" \/>/);
-  assert.match(head, /<link rel="modulepreload" href="chunks\/popup-start\.js" \/>/);
+  const screenPage = readFileSync('dist/popup-screen.html', 'utf8');
+  for (const page of [html, screenPage]) {
+    const head = page.slice(0, page.indexOf('</head>'));
+    assert.match(page, /<div id="root"><\/div>\s*<script src="popup\.js"><\/script>\s*<\/body>/);
+    assert.doesNotMatch(page, /type="module"|rel="stylesheet"/);
+    assert.match(head, /<style>:root\{[^<]*--fg:[^<]*\.verdicts\{[^<]*<\/style>/);
+  }
+  assert.match(html, /<link rel="modulepreload" href="chunks\/popup-start\.js" \/>/);
+  assert.doesNotMatch(screenPage, /modulepreload/);
+  assert.equal(screenPage, html.replace(/ *<link rel="modulepreload"[^>]*>\n/g, ''));
   const entry = readFileSync('dist/popup.js', 'utf8');
   assert.deepEqual(
     [...new Set([...entry.matchAll(/\bimport\s*\(?\s*["'`]([^"'`]+)/g)].map((m) => m[1]))],
@@ -119,7 +126,7 @@ for (const launch of [launchChromium, launchFirefox]) {
         () => browser.popupPath(tabId),
         (p) => p.includes('screen='),
       );
-      assert.match(path, new RegExp(`^popup\\.html\\?tab=${tabId}&screen=[^&#]+$`));
+      assert.match(path, new RegExp(`^popup-screen\\.html\\?tab=${tabId}&screen=[^&#]+$`));
       // Without the screen in storage.session, a screen shown can only come from localStorage.
       await browser.removeStorage('session', [`tab-screen:${tabId}`]);
       const clicked = await browser.clicked(tabId, readOpening);

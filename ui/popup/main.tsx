@@ -1,11 +1,12 @@
 // The popup's entry: one small classic script at the end of the page's body, bundled on its own
 // with the requests, the kept screen's builder and the browser's own API (no polyfill, no shared
-// chunks), so it runs with the popup's root there, before the page's first frame, while the app's
-// modules are preloaded. When the tab's popup URL names the popup's last screen of the tab
-// (`?screen=<basis>`, set by keep-screen.ts and set back by the background when the tab's
-// snapshot changes), it reads that screen from localStorage, with no wait, and shows it at once:
-// it is in the first frame; the app is loaded once it is on screen. Otherwise it imports the app
-// at once and shows the screen kept in storage.session if it was drawn from the tab's snapshot.
+// chunks), so it runs with the popup's root there, before the page's first frame. When the tab's
+// popup URL names the popup's last screen of the tab (popup-screen.html?tab=<id>&screen=<basis>,
+// set by keep-screen.ts and set back by the background when the tab's snapshot changes), it reads
+// that screen from localStorage, with no wait, and shows it at once: it is in the first frame
+// (that page preloads nothing, which would hold the frame back); the app is loaded once it is on
+// screen. Otherwise (popup.html, which preloads the app's modules) it imports the app at once and
+// shows the screen kept in storage.session if it was drawn from the tab's snapshot.
 // Either way it asks at once for the tab, the settings and the first report, reads the tab's
 // snapshot and what the popup kept for the site, and hands them to the app (start.tsx), which
 // draws in the screen's place. Each step sets a performance mark (robots-lens:<step>), read by

@@ -4,7 +4,7 @@
 // HTML: site text stays text, and a stored value that is not what captureScreen writes builds
 // nothing.
 import {
-  POPUP_PAGE,
+  POPUP_SCREEN_PAGE,
   type ScreenNode,
   type TabScreen,
   tabScreenKey,
@@ -228,10 +228,11 @@ export const MAX_LOCAL_SCREEN_CHARS = 60_000;
 /**
  * The popup page for `tabId` naming the screen (its basis) kept for the tab in localStorage: set as
  * the tab's popup (action.setPopup) once kept, and set back to the plain page by the background as
- * soon as the tab's snapshot changes. So a screen is shown only while the URL names it.
+ * soon as the tab's snapshot changes. So a screen is shown only while the URL names it. The page is
+ * popup-screen.html, the popup without the app's preloads, which would hold back the screen's frame.
  */
 export const screenUrl = (tabId: number, basis: string): string =>
-  `/${POPUP_PAGE}?tab=${tabId}&screen=${encodeURIComponent(basis)}`;
+  `/${POPUP_SCREEN_PAGE}?tab=${tabId}&screen=${encodeURIComponent(basis)}`;
 
 /**
  * The screen the popup's URL names (`?tab=<id>&screen=<basis>`, its `location.search`) when

@@ -289,7 +289,7 @@ describe('the screen kept in localStorage, named by the tab’s popup URL (scree
     const local = storage();
     expect(keepLocally(local, 7, screen('b/1+2'), [7])).toBe(true);
     const url = screenUrl(7, 'b/1+2');
-    expect(url).toBe('/popup.html?tab=7&screen=b%2F1%2B2');
+    expect(url).toBe('/popup-screen.html?tab=7&screen=b%2F1%2B2');
     expect(namedScreen(search(url), () => local)).toEqual(screen('b/1+2'));
     expect(namedScreen(search(screenUrl(7, 'b2')), () => local)).toBeNull();
     expect(namedScreen(search(screenUrl(8, 'b/1+2')), () => local)).toBeNull();
