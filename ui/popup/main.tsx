@@ -4,12 +4,12 @@
 // popup URL names the popup's last screen of the tab (popup-screen.html?tab=<id>&screen=<basis>,
 // set by keep-screen.ts and set back by the background when the tab's snapshot changes), it reads
 // that screen from localStorage, with no wait, and shows it at once: it is in the first frame
-// (that page preloads nothing, which would hold the frame back); the app is loaded once it is on
-// screen. Otherwise (popup.html, which preloads the app's modules) it imports the app at once and
-// shows the screen kept in storage.session if it was drawn from the tab's snapshot.
-// Either way it asks at once for the tab, the settings and the first report, reads the tab's
-// snapshot and what the popup kept for the site, and hands them to the app (start.tsx), which
-// draws in the screen's place. Each step sets a performance mark (robots-lens:<step>), read by
+// (that page preloads nothing, which would hold the frame back); once it is on screen, the
+// requests are sent and the app is loaded. Otherwise (popup.html, which preloads the app's
+// modules) it sends the requests and imports the app at once, and shows the screen kept in
+// storage.session if it was drawn from the tab's snapshot. Either way it asks for the tab, the
+// settings and the first report, reads the tab's snapshot and what the popup kept for the site,
+// and hands them to the app (start.tsx), which draws in the screen's place. Each step sets a performance mark (robots-lens:<step>), read by
 // `npm run bench:popup`.
 import { robotsOrigin } from '../../src/policy.ts';
 import { readTabScreen, type TabScreen } from '../../src/protocol.ts';
@@ -45,11 +45,18 @@ const root = new Promise<HTMLElement | null>((resolve) => {
 mark('script')(null);
 const here = document.getElementById('root');
 // The last screen, named by the popup's URL and read from localStorage, is shown before anything
-// is asked of the browser: it is in the page's first frame.
+// is asked of the browser: it is in the page's first frame. Nothing is asked before that frame is
+// drawn either: the first calls into the extension's APIs cost the page's main thread a few ms,
+// which held the frame back (bench/popup.bench.mjs: 5–10 ms at the median).
 const carried = namedScreen(location.search, () => localStorage);
 const shown = carried !== null && here !== null && show(here, carried);
-
-const tab = targetTab()
+const painted = shown
+  ? onScreen().then(() => {
+      if (here.dataset['screen'] !== undefined) mark('verdicts')(null);
+    })
+  : Promise.resolve();
+const tab = painted
+  .then(targetTab)
   .catch(() => null)
   .then(mark('tab'));
 const opening = tab
@@ -57,7 +64,7 @@ const opening = tab
   .then(mark('snapshot'));
 const first: FirstRequests = {
   tab,
-  settings: requests.getSettings({}).then(mark('settings')),
+  settings: painted.then(() => requests.getSettings({})).then(mark('settings')),
   report: tab
     .then((target) => (target === null ? null : requests.tabReport({ tabId: target.id })))
     .then(mark('report')),
@@ -80,8 +87,7 @@ if (shown) {
     if (o !== null && readTabScreen(carried, o.snapshot) === null) clearScreen(here);
   });
   // The app's modules load after the frame that shows the screen, out of its way.
-  void onScreen().then(async () => {
-    if (here.dataset['screen'] !== undefined) mark('verdicts')(null);
+  void painted.then(async () => {
     (await import('./start.tsx').then(mark('app'))).start(here, first, mark);
   });
 } else {
