@@ -9,8 +9,8 @@
 // modules) it sends the requests and imports the app at once, and shows the screen kept in
 // storage.session if it was drawn from the tab's snapshot. Either way it asks for the tab, the
 // settings and the first report, reads the tab's snapshot and what the popup kept for the site,
-// and hands them to the app (start.tsx), which draws in the screen's place. Each step sets a performance mark (robots-lens:<step>), read by
-// `npm run bench:popup`.
+// and hands them to the app (start.tsx), which draws in the screen's place. Each step sets a
+// performance mark (robots-lens:<step>), read by `npm run bench:popup`.
 import { robotsOrigin } from '../../src/policy.ts';
 import { readTabScreen, type TabScreen } from '../../src/protocol.ts';
 import { requests, sessionValue, tabSnapshot, targetTab } from '../requests.ts';
@@ -23,9 +23,15 @@ const mark: Mark = (step) => (value) => {
   return value;
 };
 
-/** Once what was drawn is on screen (after the next frame). */
+/**
+ * Once what was drawn is on screen (after the next frame), or after 100 ms in a page that draws no
+ * frames (hidden): the requests and the app wait for it.
+ */
 const onScreen = () =>
-  new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+  new Promise<void>((resolve) => {
+    setTimeout(resolve, 100);
+    requestAnimationFrame(() => setTimeout(resolve));
+  });
 
 /** Shows `screen` in the popup's root (empty): true when shown, marked for the bench. */
 const show = (element: HTMLElement, screen: TabScreen): boolean => {
