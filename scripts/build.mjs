@@ -92,8 +92,8 @@ const modulePreload = (page, html, entry, script = null, { inline = false, kept 
         source = source.replace('  </body>', `    <script src="${script}"></script>\n  </body>`);
       }
       if (inline) {
-        // The shared stylesheet in the page itself: a linked one, however small, delays the page's
-        // first frame by a fetch and ~7 ms more here (bench/popup.bench.mjs measures the popup).
+        // The shared stylesheet in the page itself: a linked one, even of one rule, held the page's
+        // first frame back by 7–10 ms here (static pages timed as bench/popup.bench.mjs times).
         const { code: css } = transformSync(readFileSync('ui/ui.css', 'utf8'), {
           loader: 'css',
           minify: !watch,
