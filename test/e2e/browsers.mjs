@@ -127,6 +127,12 @@ function privateOperations(api) {
           Object.keys(await (globalThis.browser ?? globalThis.chrome).storage[a].get(null)),
         area,
       ),
+    /** The value under `key` in the extension's storage.local or storage.session. */
+    storageValue: (area, key) =>
+      api(
+        async ([a, k]) => (await (globalThis.browser ?? globalThis.chrome).storage[a].get(k))[k],
+        [area, key],
+      ),
     /** Removes `keys` from the extension's storage.local or storage.session. */
     removeStorage: (area, keys) =>
       api(([a, k]) => (globalThis.browser ?? globalThis.chrome).storage[a].remove(k), [area, keys]),

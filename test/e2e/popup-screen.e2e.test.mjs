@@ -65,6 +65,17 @@ test("the popup's entry is one self-contained classic script, last in the body (
   assert.doesNotMatch(entry, /\bfrom\s*["']|webextension-polyfill/);
 });
 
+/**
+ * Waits until the background has judged the tab's page as it loaded, its tags read (the snapshot
+ * it keeps, of `url`): the popup's own report is then the tab's last judging. A judging that lands
+ * after it replaces the snapshot its screen was drawn from, and rightly hides the screen.
+ */
+const judged = (browser, tabId, url) =>
+  until(
+    () => browser.storageValue('session', `tab-report:${tabId}`),
+    (s) => s?.reply?.url === url && s.reply.page?.dom?.ok === true,
+  );
+
 /** Runs in an extension page: one protocol request to the background. */
 const ask = ([name, req]) =>
   (globalThis.browser ?? globalThis.chrome).runtime.sendMessage({ __robotsLens: true, name, req });
@@ -92,6 +103,7 @@ for (const launch of [launchChromium, launchFirefox]) {
 
     test('reopened: the screen first, then the popup’s own rows in its place, once', async () => {
       const { tabId, page } = await browser.openSite(`${origin}/private/a`);
+      await judged(browser, tabId, `${origin}/private/a`);
       const first = await browser.interact(tabId, readOpening);
       assert.equal(first.screen, null, 'nothing kept before the first opening');
       assert.ok(
@@ -120,6 +132,7 @@ for (const launch of [launchChromium, launchFirefox]) {
 
     test('as clicked: the tab’s popup URL names the last screen, shown in the first frame; a new page or new settings set it back', async () => {
       const { tabId, page } = await browser.openSite(`${origin}/carried/a`);
+      await judged(browser, tabId, `${origin}/carried/a`);
       const first = await browser.interact(tabId, readOpening);
       assert.ok(first.kept !== null);
       const path = await until(
@@ -170,9 +183,11 @@ for (const launch of [launchChromium, launchFirefox]) {
 
     test('settings changed, another page, another view left open: no screen', async () => {
       const { tabId, page } = await browser.openSite(`${origin}/open`);
+      await judged(browser, tabId, `${origin}/open`);
       await browser.interact(tabId, readOpening);
       // Another page in the tab: the screen was of /open.
       await page.goto(`${origin}/other`);
+      await judged(browser, tabId, `${origin}/other`);
       const moved = await browser.interact(tabId, readOpening);
       assert.equal(moved.screen, null, 'a screen of another page is not shown');
       assert.ok((await browser.interact(tabId, readOpening)).screen !== null, 'the new page’s is');
