@@ -93,7 +93,10 @@ export class Navigation {
     ]);
     wait.reading = false;
     if (this.latest.get(tabId) !== mine) return;
-    const unseen = page !== null && !page.headers.ok && page.headers.why === 'not-seen';
+    // No response of this URL yet: none seen in the tab ('not-seen'), or only the page left's
+    // ('same-document'). Firefox can report a small page 'complete' before its webRequest event,
+    // in a tab that loaded another page as well; a real same-document change brings none.
+    const unseen = page !== null && !page.headers.ok;
     // They came while the page was read: read it again, with them.
     if (unseen && wait.arrived) return this.onTabUrl(tabId, url, incognito, true);
     if (unseen) this.awaitingHeaders.set(tabId, wait);

@@ -288,6 +288,32 @@ describe('Navigation.onHeaders', () => {
     expect(badges).toHaveLength(2);
   });
 
+  test('the same in a tab that loaded another page first (Firefox: "same-document" until they come)', async () => {
+    const first = 'https://a.test/public';
+    const next = 'https://a.test/next';
+    const { navigation, badges, pageHeaders } = await setup({});
+    await pageHeaders.observe({ tabId: 5, url: first, statusCode: 200, responseHeaders: [] });
+    await navigation.onTabUrl(5, first, false, true);
+    // The next page reads as complete before its response is reported: only the page left's is.
+    await navigation.onTabUrl(5, next, false, true);
+    expect(badges).toEqual([
+      [5, '✓'],
+      [5, '✓'],
+    ]);
+    await pageHeaders.observe({
+      tabId: 5,
+      url: next,
+      statusCode: 200,
+      responseHeaders: [{ name: 'X-Robots-Tag', value: 'noindex' }],
+    });
+    await navigation.onHeaders(5, next);
+    expect(badges.at(-1)).toEqual([5, '⊘']);
+    // A real same-document change (history.pushState) brings no response: nothing more.
+    await navigation.onTabUrl(5, `${next}?moved`, false, true);
+    await navigation.onHeaders(5, first);
+    expect(badges).toHaveLength(4);
+  });
+
   test('headers that arrive while the page is being read are not missed (seen in Firefox)', async () => {
     const url = 'https://a.test/public';
     let gated = true;

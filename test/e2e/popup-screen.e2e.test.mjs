@@ -66,15 +66,22 @@ test("the popup's entry is one self-contained classic script, last in the body (
 });
 
 /**
- * Waits until the background has judged the tab's page as it loaded, its tags read (the snapshot
- * it keeps, of `url`): the popup's own report is then the tab's last judging. A judging that lands
- * after it replaces the snapshot its screen was drawn from, and rightly hides the screen.
+ * Waits until the background has judged the tab's page as it loaded, its tags and its response's
+ * headers read (the snapshot it keeps, of `url`): the popup's own report is then the tab's last
+ * judging. A judging that lands after it replaces the snapshot its screen was drawn from, and
+ * rightly hides the screen.
  */
-const judged = (browser, tabId, url) =>
-  until(
-    () => browser.storageValue('session', `tab-report:${tabId}`),
-    (s) => s?.reply?.url === url && s.reply.page?.dom?.ok === true,
+const judged = async (browser, tabId, url) => {
+  const done = (s) =>
+    s?.reply?.url === url && s.reply.page?.dom?.ok === true && s.reply.page.headers.ok;
+  const snapshot = await until(() => browser.storageValue('session', `tab-report:${tabId}`), done);
+  // In Firefox a small page can read as complete before its response is reported: the headers
+  // still come (background/navigation.ts judges it again).
+  assert.ok(
+    done(snapshot),
+    `${url} judged with its tags and headers: ${JSON.stringify(snapshot?.reply?.page?.headers)}`,
   );
+};
 
 /** Runs in an extension page: one protocol request to the background. */
 const ask = ([name, req]) =>
