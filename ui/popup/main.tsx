@@ -40,6 +40,12 @@ const show = (element: HTMLElement, screen: TabScreen): boolean => {
   return true;
 };
 
+/** Once the screen shown in `element` is on screen: marked as the verdicts, unless taken away. */
+const screenOnScreen = (element: HTMLElement) =>
+  onScreen().then(() => {
+    if (element.dataset['screen'] !== undefined) mark('verdicts')(null);
+  });
+
 /** The popup's root: there already (the script ends the body), or once the body is parsed. */
 const root = new Promise<HTMLElement | null>((resolve) => {
   const found = () => resolve(document.getElementById('root'));
@@ -56,11 +62,7 @@ const here = document.getElementById('root');
 // which held the frame back (bench/popup.bench.mjs: 5–10 ms at the median).
 const carried = namedScreen(location.search, () => localStorage);
 const shown = carried !== null && here !== null && show(here, carried);
-const painted = shown
-  ? onScreen().then(() => {
-      if (here.dataset['screen'] !== undefined) mark('verdicts')(null);
-    })
-  : Promise.resolve();
+const painted = shown ? screenOnScreen(here) : Promise.resolve();
 const tab = painted
   .then(targetTab)
   .catch(() => null)
@@ -103,8 +105,7 @@ if (shown) {
   void Promise.all([root, opening])
     .then(async ([element, o]) => {
       if (element === null || !o?.screen || !show(element, o.screen)) return element;
-      await onScreen();
-      mark('verdicts')(null);
+      await screenOnScreen(element);
       return element;
     })
     .then(async (element) => {
