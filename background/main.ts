@@ -24,6 +24,7 @@ import { PageReader } from './page-reader.ts';
 import { PrivateWindows } from './private-windows.ts';
 import { RobotsReports } from './robots-reports.ts';
 import { SavedUrlsStore } from './saved-urls-store.ts';
+import { screenDrawer } from './screen-drawer.ts';
 import { SeenPathsStore } from './seen-paths-store.ts';
 import { SettingsService } from './settings-service.ts';
 import { SettingsStore } from './settings-store.ts';
@@ -70,12 +71,8 @@ const reports = new RobotsReports({
   settings,
   parsedFiles: new ParsedFiles(),
 });
-const badge = new BadgePainter({
-  action: browser.action,
-  settings,
-  translators: new Translators(extensionTranslator),
-  reports,
-});
+const translators = new Translators(extensionTranslator);
+const badge = new BadgePainter({ action: browser.action, settings, translators, reports });
 // Response headers of each tab's pages: in memory only (storage.session), gone with the tab.
 const pageHeaders = new PageHeaders(session);
 const pages = new PageReader({
@@ -104,8 +101,10 @@ const highlights = new LinkHighlights({
   removeCss: (tabId) =>
     browser.scripting.removeCSS({ target: { tabId, frameIds: [0] }, css: LINK_HIGHLIGHT_CSS }),
 });
-// Each tab's last report, for the popup's first screen: in memory only, gone with the tab.
-const snapshots = new TabSnapshots(session, browser.action);
+// Each tab's last report, for the popup's first screen: in memory only, gone with the tab. The
+// screen drawn from it goes in the tab's popup URL, in the language of its settings, unless what
+// the popup kept for the site opens another view.
+const snapshots = new TabSnapshots(session, browser.action, screenDrawer(session, translators));
 const tabs = new TabReports({
   getTab: (tabId) => browser.tabs.get(tabId),
   access,

@@ -2,18 +2,21 @@
 // never on disk): the popup shows it the moment it opens and replaces it with its own report a few
 // milliseconds later. Written whenever the background judges a tab (a page loading with automatic
 // checking, a popup's report), dropped with the tab and when the settings change, with the popup's
-// last screen of the tab (which the popup keeps itself, beside it and in its localStorage, named by
-// the tab's popup URL: that URL goes back to the plain popup page as soon as the snapshot the screen
-// was drawn from is replaced, or the tab moves to another URL).
+// last screen of the tab (which the popup keeps itself, beside it and in the tab's popup URL). A
+// snapshot that changes sets the tab's popup URL to the screen drawn from it (ui/popup/drawn-screen.tsx:
+// the popup opened for the first time on the page shows its verdicts in its first frame), or back to
+// the plain popup page; so does a tab that moves to another URL.
 import {
   POPUP_PAGE,
   snapshotBasis,
   type TabReport,
+  type TabScreen,
   type TabSnapshot,
   tabScreenKey,
   tabSnapshotKey,
 } from '../src/protocol.ts';
 import type { Settings } from '../src/settings.ts';
+import { screenUrl } from '../ui/popup/screen.ts';
 import type { StorageArea } from './storage-area.ts';
 import { storedSize } from './stored-size.ts';
 
@@ -23,29 +26,34 @@ import { storedSize } from './stored-size.ts';
  */
 export const MAX_SNAPSHOT_BYTES = 65_536;
 
-/** The part of browser.action that sets a tab's popup back to the plain page. */
+/** The part of browser.action that sets a tab's popup page. */
 export interface PopupApi {
   setPopup(details: { tabId: number; popup: string }): Promise<void>;
 }
 
+/** The popup's first screen for a tab's snapshot (null: none to show), as drawn-screen.tsx draws it. */
+export type ScreenDrawer = (tabId: number, snapshot: TabSnapshot) => Promise<TabScreen | null>;
+
 export class TabSnapshots {
   private readonly area: StorageArea;
   private readonly action: PopupApi;
+  private readonly draw: ScreenDrawer;
   /**
    * The basis (snapshotBasis) of each tab's snapshot since this background started. A tab not in
    * it (the background was asleep) is taken as changed.
    */
   private readonly bases = new Map<number, string>();
 
-  constructor(area: StorageArea, action: PopupApi) {
+  constructor(area: StorageArea, action: PopupApi, draw: ScreenDrawer) {
     this.area = area;
     this.action = action;
+    this.draw = draw;
   }
 
   /**
    * Keeps the report just built for `tabId`; one too large removes the tab's older one. A report
-   * that changes the snapshot sets the tab's popup back to the plain page: the screen its URL
-   * names was drawn from the older one.
+   * that changes the snapshot sets the tab's popup to the screen drawn from it, or back to the
+   * plain page: the screen its URL carried was drawn from the older one.
    */
   async keep(tabId: number, reply: TabReport, settings: Settings): Promise<void> {
     const key = tabSnapshotKey(tabId);
@@ -61,8 +69,24 @@ export class TabSnapshots {
     this.bases.set(tabId, basis);
     await Promise.all([
       this.area.set({ [key]: snapshot }),
-      changed ? this.plainPopup(tabId) : undefined,
+      changed ? this.screenPopup(tabId, snapshot, basis) : undefined,
     ]);
+  }
+
+  /**
+   * The tab's popup with the screen drawn from its snapshot of `basis`; the plain page when none is
+   * drawn. Nothing when the tab's snapshot changed while it was drawn: the newer one sets its own.
+   */
+  private async screenPopup(tabId: number, snapshot: TabSnapshot, basis: string): Promise<void> {
+    let screen: TabScreen | null = null;
+    try {
+      screen = await this.draw(tabId, snapshot);
+    } catch {
+      // Drawn or not, the snapshot is kept: the popup draws its own.
+    }
+    if (this.bases.get(tabId) !== basis) return;
+    const popup = screen === null ? null : screenUrl(tabId, screen);
+    await this.action.setPopup({ tabId, popup: popup ?? POPUP_PAGE }).catch(() => undefined);
   }
 
   /**

@@ -12,6 +12,7 @@
 // page comes twice, its stylesheet inline in both: popup.html preloads the app,
 // popup-screen.html (the page a tab's popup URL names while a kept screen waits) preloads nothing.
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { build, transformSync } from 'esbuild';
 
 const watch = process.argv.includes('--watch');
@@ -119,6 +120,25 @@ const popupApp = {
     b.onResolve({ filter: /^\.\/start\.tsx$/ }, () => ({ path: POPUP_APP, external: true }));
   },
 };
+/**
+ * The background draws the popup's first screen (ui/popup/drawn-screen.tsx), which is the verdicts:
+ * the popup's other views (views.ts, imported when first shown) are left out of its bundle, as an
+ * empty module.
+ */
+const noPopupViews = {
+  name: 'no-popup-views',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/views\.ts$/ }, (args) =>
+      dirname(args.importer).endsWith(join('ui', 'popup'))
+        ? { path: 'views', namespace: 'no-popup-views' }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'no-popup-views' }, () => ({
+      contents: 'export {};',
+      loader: 'js',
+    }));
+  },
+};
 /** A page's modules, split: what a page shares between its first screen and its other views. */
 const splitPage = (name, entryPoints, html, entry, script, page = {}) => ({
   ...common,
@@ -131,7 +151,12 @@ const splitPage = (name, entryPoints, html, entry, script, page = {}) => ({
   plugins: [...common.plugins, modulePreload(name, html, entry, script, page)],
 });
 const builds = [
-  { ...common, entryPoints: { background: 'background/main.ts' }, format: 'iife' },
+  {
+    ...common,
+    entryPoints: { background: 'background/main.ts' },
+    format: 'iife',
+    plugins: [...common.plugins, noPopupViews],
+  },
   // One build per page: split together, the options page would load every module the popup
   // shares with it whole (esbuild splits by module across entry points), twice what it needs.
   splitPage(

@@ -348,7 +348,7 @@ describe('TabReports: each reply kept as the tab’s snapshot (issue 12, the pop
       badge,
       pages: pageServices.pages,
       highlights: pageServices.highlights,
-      snapshots: new TabSnapshots(session, { setPopup: async () => undefined }),
+      snapshots: new TabSnapshots(session, { setPopup: async () => undefined }, async () => null),
       onError: (where, error) => void errors.push([where, error]),
     });
     return { tabReports, settings, reports, pages: pageServices.pages, requests, errors };

@@ -1,5 +1,6 @@
-// End-to-end: the popup reopened on a page shows its last screen of the tab at once (issue 12,
-// speed), in real Chromium and Firefox ESR: built from what the popup drew before, before the
+// End-to-end: the popup opened on a page shows a screen of the tab at once (issue 12, speed), in
+// real Chromium and Firefox ESR: the one the background drew as it judged the page, for a first
+// opening, and the popup's last one when reopened, carried by the tab's popup URL; shown before the
 // popup's app draws anything, and replaced by the popup's own drawing (the same rows, nothing
 // doubled). A screen drawn with other settings, of another page, or left on another view is
 // never shown; closing the tab drops it.
@@ -25,8 +26,15 @@ const readOpening = async () => {
     screen: at('screen'),
     render: at('render'),
     kept: at('kept'),
-    // Whether the page's URL named a screen (the tab's popup URL, keep-screen.ts).
-    named: new URLSearchParams(location.search).has('screen'),
+    // Whether the page's URL carried a screen (the tab's popup URL), and of which page.
+    named: location.hash.length > 1,
+    carried: (() => {
+      try {
+        return JSON.parse(decodeURIComponent(location.hash.slice(1))).url;
+      } catch {
+        return null;
+      }
+    })(),
     // The screen was built into the page before its first frame.
     beforeFrame: performance.getEntriesByName('first-paint')[0]?.startTime ?? null,
     rows: [...document.querySelectorAll('#panel-verdicts [data-robot][data-verdict]')].map(
@@ -83,6 +91,33 @@ const judged = async (browser, tabId, url) => {
   );
 };
 
+/** The screen a popup page's path carries in its fragment (screen.ts screenUrl), or null. */
+const carriedScreen = (path) => {
+  try {
+    return JSON.parse(decodeURIComponent(new URL(path, 'http://x/').hash.slice(1)));
+  } catch {
+    return null;
+  }
+};
+
+/** A screen's verdict rows, as readOpening reads them from the page: robot=verdict. */
+const screenRows = (screen) => {
+  const rows = [];
+  const walk = (nodes, inPanel) => {
+    for (const node of nodes ?? []) {
+      if (typeof node === 'string') continue;
+      const [, list, children] = node;
+      const attributes = new Map();
+      for (let i = 0; i < list.length; i += 2) attributes.set(list[i], list[i + 1]);
+      if (inPanel && attributes.has('data-robot') && attributes.has('data-verdict'))
+        rows.push(`${attributes.get('data-robot')}=${attributes.get('data-verdict')}`);
+      walk(children, inPanel || attributes.get('id') === 'panel-verdicts');
+    }
+  };
+  walk(screen?.nodes, false);
+  return rows;
+};
+
 /** Runs in an extension page: one protocol request to the background. */
 const ask = ([name, req]) =>
   (globalThis.browser ?? globalThis.chrome).runtime.sendMessage({ __robotsLens: true, name, req });
@@ -137,21 +172,47 @@ for (const launch of [launchChromium, launchFirefox]) {
       assert.ok(!keys.includes(`tab-screen:${tabId}`), keys.join());
     });
 
-    test('as clicked: the tab’s popup URL names the last screen, shown in the first frame; a new page or new settings set it back', async () => {
+    test('a first opening: the screen the background drew as it judged the page, in the first frame', async () => {
+      const url = `${origin}/private/first`;
+      const { tabId, page } = await browser.openSite(url);
+      await judged(browser, tabId, url);
+      const path = await until(
+        () => browser.popupPath(tabId),
+        (p) => carriedScreen(p)?.url === url,
+      );
+      assert.match(path, new RegExp(`^popup-screen\\.html\\?tab=${tabId}#.+$`));
+      assert.ok(
+        !(await browser.storageKeys('session')).includes(`tab-screen:${tabId}`),
+        'the popup never opened on the tab: it kept nothing',
+      );
+      const clicked = await browser.clicked(tabId, readOpening);
+      assert.equal(clicked.carried, url);
+      assert.ok(clicked.screen !== null, 'the screen the URL carries is shown');
+      assert.ok(clicked.screen < clicked.render, 'before the popup draws its own');
+      if (clicked.beforeFrame !== null) assert.ok(clicked.screen < clicked.beforeFrame);
+      // The background's screen has the rows the popup then draws.
+      assert.deepEqual(screenRows(carriedScreen(path)), clicked.rows);
+      assert.ok(clicked.rows.includes('GPTBot=disallowed'), clicked.rows.join());
+      assert.deepEqual(
+        [clicked.panels, clicked.mains, clicked.leftover, clicked.inert],
+        [1, 1, null, false],
+      );
+      await page.close();
+    });
+
+    test('as clicked: the tab’s popup URL carries the last screen, shown in the first frame; a new page or new settings replace it', async () => {
       const { tabId, page } = await browser.openSite(`${origin}/carried/a`);
       await judged(browser, tabId, `${origin}/carried/a`);
       const first = await browser.interact(tabId, readOpening);
       assert.ok(first.kept !== null);
-      const path = await until(
-        () => browser.popupPath(tabId),
-        (p) => p.includes('screen='),
-      );
-      assert.match(path, new RegExp(`^popup-screen\\.html\\?tab=${tabId}&screen=[^&#]+$`));
-      // Without the screen in storage.session, a screen shown can only come from localStorage.
+      const path = await browser.popupPath(tabId);
+      assert.match(path, new RegExp(`^popup-screen\\.html\\?tab=${tabId}#.+$`));
+      assert.equal(carriedScreen(path)?.url, `${origin}/carried/a`);
+      // Without the screen in storage.session, a screen shown can only come from the URL.
       await browser.removeStorage('session', [`tab-screen:${tabId}`]);
       const clicked = await browser.clicked(tabId, readOpening);
       assert.equal(clicked.named, true);
-      assert.ok(clicked.screen !== null, 'the screen the URL names is shown');
+      assert.ok(clicked.screen !== null, 'the screen the URL carries is shown');
       assert.ok(clicked.screen < clicked.render, 'before the popup draws its own');
       // Firefox reports no paint timing: Chromium says the screen was there before the first paint.
       if (clicked.beforeFrame !== null) assert.ok(clicked.screen < clicked.beforeFrame);
@@ -160,29 +221,33 @@ for (const launch of [launchChromium, launchFirefox]) {
         [clicked.panels, clicked.mains, clicked.leftover, clicked.inert],
         [1, 1, null, false],
       );
-      // Another page in the tab: its popup URL names no screen, and none is shown.
+      // Another page in the tab: its popup URL carries the new page's screen, drawn as it was
+      // judged; the older one is never shown.
       await page.goto(`${origin}/carried/b`);
-      assert.equal(
-        await until(
-          () => browser.popupPath(tabId),
-          (p) => p === 'popup.html',
-        ),
-        'popup.html',
+      const next = await until(
+        () => browser.popupPath(tabId),
+        (p) => carriedScreen(p)?.url === `${origin}/carried/b`,
       );
+      assert.equal(carriedScreen(next)?.url, `${origin}/carried/b`);
       const moved = await browser.clicked(tabId, readOpening);
-      assert.equal(moved.screen, null, 'a screen of another page is not shown');
+      assert.equal(moved.carried, `${origin}/carried/b`);
       assert.ok(moved.rows.length > 0);
-      assert.ok((await browser.popupPath(tabId)).includes('screen='), 'the new page’s is named');
-      // Other settings: every tab's popup goes back to the plain page.
+      // Other settings: no tab's popup carries a screen drawn with the old ones.
       const options = await browser.openPage('options.html');
       const settings = await options.evaluate(ask, ['getSettings', {}]);
       const robots = [...settings.value.robots, 'Bytespider'];
       assert.equal((await options.evaluate(ask, ['setSettings', { robots }]))?.ok, true);
-      const plain = await until(
+      const changed = await until(
         () => browser.popupPath(tabId),
-        (p) => !p.includes('screen='),
+        (p) =>
+          !p.startsWith('popup-screen.html') ||
+          screenRows(carriedScreen(p)).length > moved.rows.length,
       );
-      assert.equal(plain, 'popup.html');
+      assert.ok(
+        changed === 'popup.html' ||
+          screenRows(carriedScreen(changed)).some((r) => r.startsWith('Bytespider=')),
+        changed.slice(0, 200),
+      );
       await options.evaluate(ask, ['setSettings', { robots: settings.value.robots }]);
       await options.close();
       await page.close();

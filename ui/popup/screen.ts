@@ -7,7 +7,6 @@ import {
   POPUP_SCREEN_PAGE,
   type ScreenNode,
   type TabScreen,
-  tabScreenKey,
   tabScreenOf,
 } from '../../src/protocol.ts';
 
@@ -210,82 +209,139 @@ export function screenOf(root: HTMLElement, url: string, basis: string): TabScre
   return nodes === null ? null : { url, basis, scroll: screenScroll(root), nodes };
 }
 
-// The popup also keeps its last screen of each tab in its own localStorage (synchronous, unlike
-// every extension storage area), under the same key as in storage.session (tabScreenKey), for the
-// next opening to read with no wait. Never for a private window's tab (localStorage is on disk).
+/** Elements with no end tag in HTML. */
+const VOID = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'source',
+  'track',
+  'wbr',
+]);
+/** The popup's HTML, token by token: a comment, an end tag, a start tag, or text. */
+const TOKEN =
+  /<!--[\s\S]*?-->|<\/([a-z][a-z0-9-]*)\s*>|<([a-z][a-z0-9-]*)((?:\s+[^\s"'<>/=]+(?:="[^"]*")?)*)\s*(\/?)>|[^<]+/gy;
+const ATTRIBUTES = /\s+([^\s"'<>/=]+)(?:="([^"]*)")?/g;
+const ENTITY = /&(?:(amp|lt|gt|quot|apos)|#(\d{1,7})|#x([0-9a-f]{1,6}));/gi;
+const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+/** Text as HTML escapes it, back as it was; a reference that names no character stays as written. */
+const unescapeHtml = (text: string): string =>
+  text.replace(ENTITY, (whole, name?: string, dec?: string, hex?: string) => {
+    if (name !== undefined) return NAMED[name.toLowerCase()] ?? whole;
+    const code = dec !== undefined ? Number(dec) : Number.parseInt(hex ?? '', 16);
+    return code > 0 && code <= 0x10ffff && (code < 0xd800 || code > 0xdfff)
+      ? String.fromCodePoint(code)
+      : whole;
+  });
 
-/** The tabs whose screens localStorage holds, most recent first. */
-const LOCAL_INDEX = 'tab-screens';
-/** How many tabs' screens localStorage keeps: the most recently kept. */
-export const MAX_LOCAL_SCREENS = 30;
 /**
- * A screen longer than this, as JSON, is not kept there (the popup reads storage.session then): a
- * tab's verdicts for 7 robots take about 10 thousand characters, in English as in Thai, and 30 of
- * the longest stay under localStorage's 5 MiB of UTF-16.
+ * The popup's screen as the background draws it (drawn-screen.tsx: the app rendered to HTML, with
+ * no DOM), as the nodes captureScreen would take from the same elements: the same tags refused,
+ * attributes left out, hidden elements skipped and limits. Null for anything else: a tag not
+ * closed or closed out of order, a tag or a character that no screen holds.
  */
-export const MAX_LOCAL_SCREEN_CHARS = 60_000;
-
-/**
- * The popup page for `tabId` naming the screen (its basis) kept for the tab in localStorage: set as
- * the tab's popup (action.setPopup) once kept, and set back to the plain page by the background as
- * soon as the tab's snapshot changes. So a screen is shown only while the URL names it. The page is
- * popup-screen.html, the popup without the app's preloads, which would hold back the screen's frame.
- */
-export const screenUrl = (tabId: number, basis: string): string =>
-  `/${POPUP_SCREEN_PAGE}?tab=${tabId}&screen=${encodeURIComponent(basis)}`;
-
-/**
- * The screen the popup's URL names (`?tab=<id>&screen=<basis>`, its `location.search`) when
- * `storage()` holds it for that tab with that basis; null otherwise, and when storage fails (the
- * localStorage getter itself throws where storage is off).
- */
-export function namedScreen(
-  search: string,
-  storage: () => Pick<Storage, 'getItem'>,
-): TabScreen | null {
-  try {
-    const params = new URLSearchParams(search);
-    const [tab, basis] = [params.get('tab'), params.get('screen')];
-    if (tab === null || !/^\d+$/.test(tab) || basis === null) return null;
-    const stored = storage().getItem(tabScreenKey(Number(tab)));
-    const screen = stored === null ? null : tabScreenOf(JSON.parse(stored));
-    return screen?.basis === basis ? screen : null;
-  } catch {
-    return null;
+export function screenFromHtml(html: string): ScreenNode[] | null {
+  let nodes = 0;
+  let chars = 0;
+  const top: ScreenNode[] = [];
+  /** The open elements, innermost last, each with its children so far and whether it is shown. */
+  const open: { tag: string; attributes: string[]; children: ScreenNode[]; shown: boolean }[] = [];
+  const add = (node: ScreenNode) => (open.at(-1)?.children ?? top).push(node);
+  const close = () => {
+    const element = open.pop();
+    if (element === undefined) return;
+    const { tag, attributes, children, shown } = element;
+    if (!shown || open.some((e) => !e.shown)) return;
+    add([tag, attributes, tag === 'textarea' ? [children.join('')] : children]);
+  };
+  TOKEN.lastIndex = 0;
+  while (TOKEN.lastIndex < html.length) {
+    const at = TOKEN.lastIndex;
+    const token = TOKEN.exec(html);
+    if (token === null || token.index !== at) return null;
+    const [whole, end, start, list = '', selfClosing] = token;
+    if (whole.startsWith('<!--')) continue;
+    if (++nodes > MAX_SCREEN_NODES) return null;
+    if (end !== undefined) {
+      nodes--;
+      if (open.at(-1)?.tag !== end) return null;
+      close();
+    } else if (start !== undefined) {
+      const inShown = open.every((e) => e.shown);
+      // As captureScreen, which never looks into a hidden element.
+      if (inShown && !TAGS.has(start)) return null;
+      const attributes: string[] = [];
+      let shown = true;
+      let checked = false;
+      let value = '';
+      let type = '';
+      for (const [, name = '', raw = ''] of list.matchAll(ATTRIBUTES)) {
+        const text = unescapeHtml(raw);
+        if (name === 'hidden') shown = false;
+        if (name === 'type') type = text;
+        if (name === 'checked' || name === 'selected') checked = true;
+        if (name === 'value') value = text;
+        if (!allowed(name, text) || name === 'checked' || name === 'value' || name === 'selected')
+          continue;
+        attributes.push(name, text);
+        chars += name.length + text.length;
+      }
+      // As captureScreen takes them: the state, after the attributes.
+      if (start === 'input') {
+        if (type === 'checkbox' || type === 'radio') {
+          if (checked) attributes.push('checked', '');
+        } else attributes.push('value', value);
+      } else if (start === 'option' && checked) attributes.push('selected', '');
+      open.push({ tag: start, attributes, children: [], shown });
+      if (VOID.has(start) || selfClosing === '/') close();
+    } else {
+      const text = unescapeHtml(whole);
+      if (open.every((e) => e.shown)) {
+        chars += text.length;
+        add(text);
+      }
+    }
+    if (chars > MAX_SCREEN_CHARS) return null;
   }
+  return open.length === 0 ? top : null;
 }
 
+// A tab's screen travels in its popup URL (action.setPopup, in the browser's memory: never on
+// disk, and gone with the tab), set by the popup when it keeps its screen and by the background
+// when it judges the tab's page (drawn-screen.tsx), and read by the popup's entry with no wait.
+
 /**
- * Keeps `screen` as `tabId`'s in `storage`, or removes the tab's (null), and keeps only the most
- * recent MAX_LOCAL_SCREENS tabs' that are still `open`; true when `screen` is kept. False when too
- * long or refused (storage full or off): the popup's URL then names no screen.
+ * A screen longer than this, as JSON, is not put in a popup URL (the popup reads storage.session
+ * then): a tab's verdicts for 7 robots take about 10 thousand characters, in English as in Thai.
  */
-export function keepLocally(
-  storage: Storage,
-  tabId: number,
-  screen: TabScreen | null,
-  open: readonly number[],
-): boolean {
+export const MAX_URL_SCREEN_CHARS = 60_000;
+
+/**
+ * The popup page for `tabId` that shows `screen` first: popup-screen.html, the popup without the
+ * app's preloads (which would hold the screen's frame back), naming the tab (the popup asks for it
+ * with no wait) and with the screen as JSON in its fragment; null when it is too long. Set as the tab's popup (action.setPopup) by the popup once it keeps its
+ * screen and by the background when it judges the page, and set back to the plain page as soon as
+ * the tab's snapshot changes: a screen is shown only while the URL names it.
+ */
+export function screenUrl(tabId: number, screen: TabScreen): string | null {
+  const json = JSON.stringify(screen);
+  return json.length > MAX_URL_SCREEN_CHARS
+    ? null
+    : `/${POPUP_SCREEN_PAGE}?tab=${tabId}#${encodeURIComponent(json)}`;
+}
+
+/** The screen the popup's URL carries (its `location.hash`, as screenUrl writes it), or null. */
+export function namedScreen(hash: string): TabScreen | null {
   try {
-    const json = screen === null ? null : JSON.stringify(screen);
-    const fits = json !== null && json.length <= MAX_LOCAL_SCREEN_CHARS;
-    let index: unknown;
-    try {
-      index = JSON.parse(storage.getItem(LOCAL_INDEX) ?? '[]');
-    } catch {
-      index = [];
-    }
-    const earlier = Array.isArray(index) ? index.filter((id) => Number.isInteger(id)) : [];
-    const openNow = new Set(open);
-    const kept = [...(fits ? [tabId] : []), ...earlier.filter((id) => id !== tabId)]
-      .filter((id) => openNow.has(id))
-      .slice(0, MAX_LOCAL_SCREENS);
-    for (const id of earlier) if (!kept.includes(id)) storage.removeItem(tabScreenKey(id));
-    if (!fits) storage.removeItem(tabScreenKey(tabId));
-    storage.setItem(LOCAL_INDEX, JSON.stringify(kept));
-    if (fits) storage.setItem(tabScreenKey(tabId), json);
-    return fits;
+    return hash.length > 1 ? tabScreenOf(JSON.parse(decodeURIComponent(hash.slice(1)))) : null;
   } catch {
-    return false;
+    return null;
   }
 }

@@ -3,6 +3,7 @@
 // built back into elements and text, never HTML, shown only when drawn from the snapshot the
 // background keeps now.
 import { cleanup, fireEvent, render, waitFor } from '@testing-library/preact';
+import fc from 'fast-check';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import en from '../../../_locales/en/messages.json';
 import { lookupIn, translator } from '../../../src/explain/index.ts';
@@ -22,12 +23,11 @@ import { preloadLazyViews } from '../../../ui/popup/lazy.tsx';
 import {
   captureScreen,
   clearScreen,
-  keepLocally,
-  MAX_LOCAL_SCREEN_CHARS,
-  MAX_LOCAL_SCREENS,
   MAX_SCREEN_NODES,
+  MAX_URL_SCREEN_CHARS,
   namedScreen,
   paintScreen,
+  screenFromHtml,
   screenUrl,
 } from '../../../ui/popup/screen.ts';
 import { okOutcome } from '../../fixtures/outcomes.ts';
@@ -260,77 +260,126 @@ describe('the popup keeps its screen of the verdicts for the tab', () => {
   });
 });
 
-describe('the screen kept in localStorage, named by the tab’s popup URL (screenUrl, namedScreen, keepLocally)', () => {
+describe('the screen carried by the tab’s popup URL (screenUrl, namedScreen)', () => {
   const screen = (basis: string): TabScreen => ({
     url: URL_,
     basis,
     scroll: 40,
     nodes: [['p', ['data-robot', 'Googlebot'], [HOSTILE, 'ไม่อนุญาต #1 %2F & ?x=1']]],
   });
-  /** The DOM's own localStorage (happy-dom's), empty. */
-  const storage = (): Storage => {
-    localStorage.clear();
-    return localStorage;
-  };
-  /** A storage that refuses every write, as a full or disabled one does. */
-  const refusing = (): Storage => ({
-    length: 0,
-    key: () => null,
-    getItem: () => null,
-    setItem: () => {
-      throw new DOMException('full', 'QuotaExceededError');
-    },
-    removeItem: () => undefined,
-    clear: () => undefined,
-  });
-  const search = (url: string) => url.slice(url.indexOf('?'));
+  const hash = (url: string) => new URL(url, 'chrome-extension://x/').hash;
 
-  test('kept, named by the URL, and read back the same; another basis or tab names nothing', () => {
-    const local = storage();
-    expect(keepLocally(local, 7, screen('b/1+2'), [7])).toBe(true);
-    const url = screenUrl(7, 'b/1+2');
-    expect(url).toBe('/popup-screen.html?tab=7&screen=b%2F1%2B2');
-    expect(namedScreen(search(url), () => local)).toEqual(screen('b/1+2'));
-    expect(namedScreen(search(screenUrl(7, 'b2')), () => local)).toBeNull();
-    expect(namedScreen(search(screenUrl(8, 'b/1+2')), () => local)).toBeNull();
-    // The plain page, a tab seam without a screen, nonsense: none.
-    for (const plain of ['', '?tab=7', '?screen=b', '?tab=x&screen=b/1+2'])
-      expect(namedScreen(plain, () => local)).toBeNull();
+  test('carried in popup-screen.html’s fragment and read back the same', () => {
+    const url = screenUrl(7, screen('b/1+2'));
+    expect(url?.startsWith('/popup-screen.html?tab=7#')).toBe(true);
+    // As the browser gives the popup its URL back: location.hash, encoded as it was set.
+    expect(namedScreen(hash(url ?? ''))).toEqual(screen('b/1+2'));
   });
 
-  test('a stored value that is not a screen, storage that throws: none, nothing thrown', () => {
-    const local = storage();
-    local.setItem(tabScreenKey(7), '{not json');
-    expect(namedScreen('?tab=7&screen=b', () => local)).toBeNull();
-    local.setItem(tabScreenKey(7), JSON.stringify({ ...screen('b'), scroll: -1 }));
-    expect(namedScreen('?tab=7&screen=b', () => local)).toBeNull();
-    const off = () => {
-      throw new DOMException('denied', 'SecurityError');
-    };
-    expect(namedScreen('?tab=7&screen=b', off)).toBeNull();
+  test('the plain page, a fragment that is not a screen: none, nothing thrown', () => {
+    for (const plain of [
+      '',
+      '#',
+      '#x',
+      '#%E0%A4%A',
+      `#${encodeURIComponent('{"url":1}')}`,
+      `#${encodeURIComponent(JSON.stringify({ ...screen('b'), scroll: -1 }))}`,
+    ])
+      expect(namedScreen(plain)).toBeNull();
   });
 
-  test(`the ${MAX_LOCAL_SCREENS} most recent tabs still open are kept; removing one, too long, refused`, () => {
-    const local = storage();
-    const open = Array.from({ length: MAX_LOCAL_SCREENS + 5 }, (_, i) => i);
-    for (const id of open) keepLocally(local, id, screen(`b${id}`), open);
-    const kept = open.filter((id) => local.getItem(tabScreenKey(id)) !== null);
-    expect(kept).toEqual(open.slice(5));
-    // Tab 10 closed: gone at the next keeping; tab 11's screen removed.
-    keepLocally(
-      local,
-      11,
-      null,
-      open.filter((id) => id !== 10),
+  test(`a screen longer than ${MAX_URL_SCREEN_CHARS} characters as JSON is not carried`, () => {
+    const fits = { ...screen('b'), nodes: [''] };
+    const room = MAX_URL_SCREEN_CHARS - JSON.stringify(fits).length;
+    expect(screenUrl(7, { ...fits, nodes: ['x'.repeat(room)] })).not.toBeNull();
+    expect(screenUrl(7, { ...fits, nodes: ['x'.repeat(room + 1)] })).toBeNull();
+  });
+});
+
+/** Adjacent texts as one, as HTML writes them: the same screen, however the text was split. */
+const merged = (nodes: readonly ScreenNode[]): ScreenNode[] =>
+  nodes.reduce<ScreenNode[]>((out, node) => {
+    const last = out.at(-1);
+    if (typeof node === 'string' && typeof last === 'string') out[out.length - 1] = last + node;
+    else if (typeof node === 'string') {
+      if (node !== '') out.push(node);
+    } else out.push([node[0], node[1], merged(node[2])]);
+    return out;
+  }, []);
+
+describe('screenFromHtml: the popup’s HTML as the nodes captureScreen takes from the same elements', () => {
+  test.each([
+    [
+      'text and escapes',
+      '<p class="a&amp;b" title="&quot;x&quot; &lt;y&gt;">1 &lt; 2 &amp;&amp; &#x41;&#66; &apos;</p>',
+    ],
+    ['a hidden element and what it holds', '<div><p hidden>gone<svg></svg></p><p>kept</p></div>'],
+    [
+      'void elements',
+      '<p>a<br>b</p><hr><input type="text" value="typed &amp; kept"><input type="checkbox" checked name="c">',
+    ],
+    [
+      'an unchecked box, a select',
+      '<input type="checkbox" name="c"><select><option value="1">one</option><option value="2" selected>two</option></select>',
+    ],
+    ['a textarea', '<textarea name="d">User-agent: *\n&lt;b&gt;</textarea>'],
+    [
+      'attributes left out',
+      '<a href="javascript:alert(1)" onclick="x()" style="color:red" class="k">link</a><a href="https://a.test/">web</a>',
+    ],
+    ['a comment', '<p><!-- a note -->text</p>'],
+  ])('%s', (_name, html) => {
+    const root = document.createElement('div');
+    root.innerHTML = html;
+    const captured = captureScreen(root);
+    expect(captured).not.toBeNull();
+    expect(screenFromHtml(html)).toEqual(merged(captured ?? []));
+  });
+
+  test.each([
+    ['a script', '<p>x</p><script>window.__pwned=1</script>'],
+    ['an iframe', '<iframe src="https://evil.test/"></iframe>'],
+    ['an element not closed', '<div><p>x</p>'],
+    ['closed out of order', '<div><p>x</div></p>'],
+    ['an end tag with no start', '</p>'],
+    ['a stray <', '<p>1 < 2</p>'],
+    ["an attribute quoted with '", "<p class='x'>x</p>"],
+    ['too many nodes', `<div>${'<p></p>'.repeat(MAX_SCREEN_NODES)}</div>`],
+  ])('refused: %s', (_name, html) => {
+    expect(screenFromHtml(html)).toBeNull();
+  });
+
+  test('a reference that renderToString never writes stays as written', () => {
+    expect(screenFromHtml('<p>&nbsp; &#0; &#xD800; &bogus;</p>')).toEqual([
+      ['p', [], ['&nbsp; &#0; &#xD800; &bogus;']],
+    ]);
+  });
+
+  test('never throws, whatever the text (fast-check)', () => {
+    const piece = fc.oneof(
+      fc.string(),
+      fc.constantFrom(
+        '<p>',
+        '</p>',
+        '<div class="x">',
+        '</div>',
+        '<br>',
+        '<input value="',
+        '"',
+        '>',
+        '&amp;',
+        '&#x',
+        ';',
+        '<!--',
+        '-->',
+        '<p hidden>',
+      ),
     );
-    expect(local.getItem(tabScreenKey(10))).toBeNull();
-    expect(local.getItem(tabScreenKey(11))).toBeNull();
-    expect(local.getItem(tabScreenKey(12))).not.toBeNull();
-    // Too long: not kept, and the tab's older one goes (the URL will name none).
-    const long = { ...screen('b'), nodes: ['x'.repeat(MAX_LOCAL_SCREEN_CHARS)] };
-    expect(keepLocally(local, 12, long, open)).toBe(false);
-    expect(local.getItem(tabScreenKey(12))).toBeNull();
-    // Storage full or off: false, nothing thrown.
-    expect(keepLocally(refusing(), 1, screen('b'), [1])).toBe(false);
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 40 }), (pieces) => {
+        const nodes = screenFromHtml(pieces.join(''));
+        expect(nodes === null || Array.isArray(nodes)).toBe(true);
+      }),
+    );
   });
 });

@@ -1,0 +1,22 @@
+// The popup's first screen of a tab, drawn as the background keeps the tab's snapshot
+// (tab-snapshots.ts), for the tab's popup URL: in the language of the snapshot's settings, with
+// what the popup kept for the site (its memory in storage.session), which may open another view
+// (then none is drawn).
+import type { TabSnapshot } from '../src/protocol.ts';
+import { drawScreen } from '../ui/popup/drawn-screen.tsx';
+import { memoryKey, memoryOf } from '../ui/popup/memory.ts';
+import type { StorageArea } from './storage-area.ts';
+import type { ScreenDrawer } from './tab-snapshots.ts';
+import type { Translators } from './translators.ts';
+
+export function screenDrawer(session: StorageArea, translators: Translators): ScreenDrawer {
+  return async (tabId: number, snapshot: TabSnapshot) => {
+    const origin = snapshot.reply.kind === 'report' ? snapshot.reply.report.origin : null;
+    const key = origin === null ? null : memoryKey(origin);
+    const [t, kept] = await Promise.all([
+      translators.for(snapshot.settings.language),
+      key === null ? null : session.get(key),
+    ]);
+    return drawScreen(tabId, snapshot, t, key === null ? null : memoryOf(kept?.[key]));
+  };
+}
