@@ -16,7 +16,7 @@ import {
   tabSnapshotKey,
 } from '../src/protocol.ts';
 import type { Settings } from '../src/settings.ts';
-import { screenUrl } from '../ui/popup/screen.ts';
+import { carryingUrl } from '../ui/popup/screen.ts';
 import type { StorageArea } from './storage-area.ts';
 import { storedSize } from './stored-size.ts';
 
@@ -78,14 +78,14 @@ export class TabSnapshots {
    * drawn. Nothing when the tab's snapshot changed while it was drawn: the newer one sets its own.
    */
   private async screenPopup(tabId: number, snapshot: TabSnapshot, basis: string): Promise<void> {
-    let screen: TabScreen | null = null;
+    let popup: string | null = null;
     try {
-      screen = await this.draw(tabId, snapshot);
+      const screen = await this.draw(tabId, snapshot);
+      popup = screen === null ? null : await carryingUrl(tabId, screen);
     } catch {
       // Drawn or not, the snapshot is kept: the popup draws its own.
     }
     if (this.bases.get(tabId) !== basis) return;
-    const popup = screen === null ? null : screenUrl(tabId, screen);
     await this.action.setPopup({ tabId, popup: popup ?? POPUP_PAGE }).catch(() => undefined);
   }
 

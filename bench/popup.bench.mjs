@@ -3,12 +3,14 @@
 // times move from machine to machine, so the same run opens a blank extension page (an empty HTML
 // page whose one tiny script sets a performance mark) as many times, interleaved with the popup
 // runs to cancel drift, and reports what the popup adds on top of it (the goal: at most 30 ms at
-// p90, for a typical file and a 493 KiB one). Rows: the popup opened again on a page (it shows
-// its last screen of the tab first, ui/popup/screen.ts, named by the tab's popup URL; each run
-// opens the page the toolbar button would, that URL as set), opened for the first time on the page
-// (the screen removed before each run: the tab's snapshot goes first), and with the background
-// asleep (stopped before each run); and when the popup's own report replaces what it showed
-// first. All are read from performance marks, measured from each page's navigation start: the
+// p90, for a typical file and a 493 KiB one). Each run opens the page the toolbar button would:
+// the tab's popup URL as set, which may carry a screen of the tab (ui/popup/screen.ts). Rows: the
+// popup opened again on a page (its last screen of the tab), opened for the first time on a page
+// just loaded (the screen the background drew as it judged the page, ui/popup/drawn-screen.tsx:
+// the popup's screen forgotten and the page reloaded before each run), opened with no screen to
+// show (the tab's snapshot goes first, as when another view was left open or the page was not
+// judged yet), and with the background asleep (stopped before each run); and when the popup's own
+// report replaces what it showed first. All are read from performance marks, measured from each page's navigation start: the
 // popup's `robots-lens:verdicts`, the blank page's `robots-lens:bench-blank`. Then the cost of
 // reading a large page's tags, and the bundle sizes.
 import { execFileSync } from 'node:child_process';
@@ -108,6 +110,8 @@ try {
   // The background asleep, as an MV3 worker is after 30 s idle: stopped before each run (DevTools
   // protocol, ServiceWorker.stopAllWorkers), so the popup's report waits for it to start again.
   let stopWorkers = null;
+  /** The pages opened for the first time, each another URL. */
+  let pageNumber = 1;
   /**
    * Removes the popup's last screen of a tab, from storage and from the tab's popup URL (from an
    * extension page): the popup opens without.
@@ -124,16 +128,18 @@ try {
     );
     await page.close();
   };
-  for (const [name, host, asleep, firstOpen] of [
-    ['typical', '127.0.0.1', false, false],
-    ['large', 'localhost', false, false],
-    ['typical, first opening on the page', '127.0.0.1', false, true],
-    ['large, first opening on the page', 'localhost', false, true],
-    ['typical, background asleep', '127.0.0.1', true, false],
+  for (const [name, host, asleep, opening] of [
+    ['typical', '127.0.0.1', false, 'again'],
+    ['large', 'localhost', false, 'again'],
+    ['typical, first opening on the page', '127.0.0.1', false, 'first'],
+    ['large, first opening on the page', 'localhost', false, 'first'],
+    ['typical, no screen to show', '127.0.0.1', false, 'no screen'],
+    ['typical, background asleep', '127.0.0.1', true, 'again'],
   ]) {
     const file = host === 'localhost' ? files.large : files.typical;
+    // Each row in a tab of its own, at a URL of its own (openSite finds the tab by its URL).
     const { tabId, page: site } = await browser.openSite(
-      `http://${host}:${port}/products/item?id=1`,
+      `http://${host}:${port}/products/item?id=1&row=${encodeURIComponent(name)}`,
     );
     await browser.popup(tabId); // fills the cache and warms the background
     if (asleep && stopWorkers === null) {
@@ -146,7 +152,18 @@ try {
     }
     const steps = {};
     const popupRun = async () => {
-      if (firstOpen) await forgetScreen(tabId);
+      if (opening !== 'again') await forgetScreen(tabId);
+      if (opening === 'first') {
+        // Another page of the site loaded in the tab, the popup never opened on it: what the
+        // background drew once it judged the page (the tab's popup URL carries a screen again).
+        await site.goto(`http://${host}:${port}/products/item?id=${++pageNumber}`);
+        for (
+          let i = 0;
+          i < 500 && !(await browser.popupPath(tabId)).startsWith('popup-screen');
+          i++
+        )
+          await new Promise((resolve) => setTimeout(resolve, 10));
+      }
       // The page the toolbar button opens: the tab's popup URL as set (it may name the screen),
       // read while the background runs (the browser keeps it while the background sleeps).
       const path = await browser.popupPath(tabId);
@@ -333,7 +350,7 @@ for (const entry of ['popup.js', 'options.js']) {
     'KiB gzip': kib(total.gzip),
   };
 }
-for (const file of ['popup.js', 'options.js', ...chunks]) {
+for (const file of ['background.js', 'popup.js', 'options.js', ...chunks]) {
   const s = size(file);
   sizes[file] = {
     'KiB min': kib(s.bytes),

@@ -4,7 +4,7 @@ import { ALL_SITES, hostPattern } from '../src/policy.ts';
 import { POPUP_PAGE, type Requests, type TabScreen } from '../src/protocol.ts';
 import { SETTINGS_KEY } from '../src/settings.ts';
 import { browser } from '../webext/browser.ts';
-import { screenUrl } from './popup/screen.ts';
+import { carryingUrl, keepLocally, screenUrl } from './popup/screen.ts';
 import { requests } from './requests.ts';
 
 /** What the pages do besides asking the background. */
@@ -26,10 +26,11 @@ export interface PageActions {
     remove(key: string): Promise<void>;
   };
   /**
-   * What the tab's popup opens with from now on: `screen`, the popup's last screen of the tab,
-   * carried by the tab's popup URL (action.setPopup, screen.ts screenUrl), or the plain popup page
-   * (null, a screen too long). The background sets the URL back to the plain page, or to its own
-   * screen, when the tab's snapshot changes.
+   * What the tab's popup opens with from now on: `screen`, the popup's last screen of the tab, kept
+   * in the popup's localStorage and named by the tab's popup URL (action.setPopup), carried by that
+   * URL itself for a private window's tab, or the plain popup page (null, a screen too long). The
+   * background sets the URL back to the plain page, or to the screen it draws, when the tab's
+   * snapshot changes.
    */
   openingScreen(tabId: number, screen: TabScreen | null): Promise<void>;
   /** Calls back when the settings change anywhere (another popup, the options page, sync); returns the unsubscribe. */
@@ -57,9 +58,18 @@ export const connector: Actions = {
     remove: (key) => browser.storage.session.remove(key),
   },
   async openingScreen(tabId, screen) {
+    const [tab, open] = await Promise.all([browser.tabs.get(tabId), browser.tabs.query({})]);
+    // Never a private window's in localStorage, which is on disk: its URL carries it.
+    const kept = keepLocally(
+      localStorage,
+      tabId,
+      tab.incognito ? null : screen,
+      open.flatMap((t) => (t.id === undefined ? [] : [t.id])),
+    );
+    const carried = tab.incognito && screen !== null ? await carryingUrl(tabId, screen) : null;
     await browser.action.setPopup({
       tabId,
-      popup: (screen === null ? null : screenUrl(tabId, screen)) ?? POPUP_PAGE,
+      popup: carried ?? (kept && screen !== null ? screenUrl(tabId, screen.basis) : POPUP_PAGE),
     });
   },
   onSettingsChanged(callback) {

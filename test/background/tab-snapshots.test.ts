@@ -10,7 +10,7 @@ import {
 } from '../../background/tab-snapshots.ts';
 import { snapshotBasis, type TabReport } from '../../src/protocol.ts';
 import { defaultSettings } from '../../src/settings.ts';
-import { MAX_URL_SCREEN_CHARS, namedScreen } from '../../ui/popup/screen.ts';
+import { carriedScreen, MAX_SCREEN_JSON_CHARS } from '../../ui/popup/screen.ts';
 import { memoryStorage } from '../fixtures/storage.ts';
 
 /** browser.action's setPopup, recording each tab's popup as set; `closed` tabs refuse. */
@@ -184,7 +184,7 @@ describe('TabSnapshots', () => {
     await snapshots.keep(1, small('https://a.test/1'), defaultSettings());
     const [set] = action.set;
     expect(set?.popup).toMatch(/^\/popup-screen\.html\?tab=1#/);
-    const carried = namedScreen(new URL(set?.popup ?? '', 'https://x.test').hash);
+    const carried = carriedScreen(new URL(set?.popup ?? '', 'https://x.test').hash);
     expect(carried).toEqual({
       url: 'https://a.test/1',
       basis: snapshotBasis({ reply: small('https://a.test/1'), settings: defaultSettings() }),
@@ -198,7 +198,7 @@ describe('TabSnapshots', () => {
 
   test('no screen, a drawer that fails, a screen too long for a URL: the plain page', async () => {
     const action = popups();
-    const long = 'x'.repeat(MAX_URL_SCREEN_CHARS);
+    const long = 'x'.repeat(MAX_SCREEN_JSON_CHARS);
     const draws: ScreenDrawer[] = [
       noScreen,
       async () => {
@@ -236,7 +236,7 @@ describe('TabSnapshots', () => {
     pending[0]?.();
     await first;
     expect(action.set).toHaveLength(1);
-    expect(namedScreen(new URL(action.set[0]?.popup ?? '', 'https://x.test').hash)?.url).toBe(
+    expect(carriedScreen(new URL(action.set[0]?.popup ?? '', 'https://x.test').hash)?.url).toBe(
       'https://a.test/2',
     );
     // The tab moves while its screen is drawn: the plain page stays.

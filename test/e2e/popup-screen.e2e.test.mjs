@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { after, before, describe, test } from 'node:test';
+import { inflateRawSync } from 'node:zlib';
 import { launchChromium, launchFirefox } from './browsers.mjs';
 import { until } from './until.mjs';
 
@@ -27,14 +28,8 @@ const readOpening = async () => {
     render: at('render'),
     kept: at('kept'),
     // Whether the page's URL carried a screen (the tab's popup URL), and of which page.
-    named: location.hash.length > 1,
-    carried: (() => {
-      try {
-        return JSON.parse(decodeURIComponent(location.hash.slice(1))).url;
-      } catch {
-        return null;
-      }
-    })(),
+    named: new URLSearchParams(location.search).has('screen') || location.hash.length > 1,
+    href: location.href,
     // The screen was built into the page before its first frame.
     beforeFrame: performance.getEntriesByName('first-paint')[0]?.startTime ?? null,
     rows: [...document.querySelectorAll('#panel-verdicts [data-robot][data-verdict]')].map(
@@ -94,7 +89,8 @@ const judged = async (browser, tabId, url) => {
 /** The screen a popup page's path carries in its fragment (screen.ts screenUrl), or null. */
 const carriedScreen = (path) => {
   try {
-    return JSON.parse(decodeURIComponent(new URL(path, 'http://x/').hash.slice(1)));
+    const hash = new URL(path, 'http://x/').hash.slice(1);
+    return JSON.parse(inflateRawSync(Buffer.from(hash, 'base64url')).toString('utf8'));
   } catch {
     return null;
   }
@@ -186,7 +182,7 @@ for (const launch of [launchChromium, launchFirefox]) {
         'the popup never opened on the tab: it kept nothing',
       );
       const clicked = await browser.clicked(tabId, readOpening);
-      assert.equal(clicked.carried, url);
+      assert.equal(carriedScreen(clicked.href)?.url, url);
       assert.ok(clicked.screen !== null, 'the screen the URL carries is shown');
       assert.ok(clicked.screen < clicked.render, 'before the popup draws its own');
       if (clicked.beforeFrame !== null) assert.ok(clicked.screen < clicked.beforeFrame);
@@ -200,19 +196,22 @@ for (const launch of [launchChromium, launchFirefox]) {
       await page.close();
     });
 
-    test('as clicked: the tab’s popup URL carries the last screen, shown in the first frame; a new page or new settings replace it', async () => {
+    test('as clicked: the tab’s popup URL names the last screen, shown in the first frame; a new page or new settings replace it', async () => {
       const { tabId, page } = await browser.openSite(`${origin}/carried/a`);
       await judged(browser, tabId, `${origin}/carried/a`);
       const first = await browser.interact(tabId, readOpening);
       assert.ok(first.kept !== null);
-      const path = await browser.popupPath(tabId);
-      assert.match(path, new RegExp(`^popup-screen\\.html\\?tab=${tabId}#.+$`));
-      assert.equal(carriedScreen(path)?.url, `${origin}/carried/a`);
-      // Without the screen in storage.session, a screen shown can only come from the URL.
+      // The popup's own screen, kept in localStorage and named by the URL.
+      const path = await until(
+        () => browser.popupPath(tabId),
+        (p) => p.includes('screen='),
+      );
+      assert.match(path, new RegExp(`^popup-screen\\.html\\?tab=${tabId}&screen=[^&#]+$`));
+      // Without the screen in storage.session, a screen shown can only come from localStorage.
       await browser.removeStorage('session', [`tab-screen:${tabId}`]);
       const clicked = await browser.clicked(tabId, readOpening);
       assert.equal(clicked.named, true);
-      assert.ok(clicked.screen !== null, 'the screen the URL carries is shown');
+      assert.ok(clicked.screen !== null, 'the screen the URL names is shown');
       assert.ok(clicked.screen < clicked.render, 'before the popup draws its own');
       // Firefox reports no paint timing: Chromium says the screen was there before the first paint.
       if (clicked.beforeFrame !== null) assert.ok(clicked.screen < clicked.beforeFrame);
@@ -230,7 +229,7 @@ for (const launch of [launchChromium, launchFirefox]) {
       );
       assert.equal(carriedScreen(next)?.url, `${origin}/carried/b`);
       const moved = await browser.clicked(tabId, readOpening);
-      assert.equal(moved.carried, `${origin}/carried/b`);
+      assert.equal(carriedScreen(moved.href)?.url, `${origin}/carried/b`);
       assert.ok(moved.rows.length > 0);
       // Other settings: no tab's popup carries a screen drawn with the old ones.
       const options = await browser.openPage('options.html');

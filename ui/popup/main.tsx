@@ -1,11 +1,12 @@
 // The popup's entry: one small classic script at the end of the page's body, bundled on its own
 // with the requests, the kept screen's builder and the browser's own API (no polyfill, no shared
 // chunks), so it runs with the popup's root there, before the page's first frame. When the tab's
-// popup URL carries a screen of the tab (popup-screen.html#<screen>: the popup's last one, set by
-// keep-screen.ts, or the one the background drew when it judged the page, drawn-screen.tsx; set
-// back when the tab's snapshot changes), it reads it from its own URL, with no wait, and shows it
-// at once: it is in the first frame (that page preloads nothing, which would hold the frame back);
-// once it is on screen, the requests are sent and the app is loaded. Otherwise (popup.html, which preloads the app's
+// popup URL names a screen of the tab (set back when the tab's snapshot changes): the popup's last
+// one, kept in localStorage by keep-screen.ts (popup-screen.html?tab=<id>&screen=<basis>), or one
+// the URL carries itself (popup-screen.html?tab=<id>#<screen>: drawn by the background as it judged
+// the page, drawn-screen.tsx, or the popup's last in a private window), it reads that screen with
+// no wait and shows it at once: it is in the first frame (that page preloads nothing, which would
+// hold the frame back); once it is on screen, the requests are sent and the app is loaded. Otherwise (popup.html, which preloads the app's
 // modules) it sends the requests and imports the app at once, and shows the screen kept in
 // storage.session if it was drawn from the tab's snapshot. Either way it asks for the tab, the
 // settings and the first report, reads the tab's snapshot and what the popup kept for the site,
@@ -15,7 +16,7 @@ import { robotsOrigin } from '../../src/policy.ts';
 import { readTabScreen, type TabScreen } from '../../src/protocol.ts';
 import { requests, sessionValue, tabSnapshot, targetTab } from '../requests.ts';
 import { memoryKey } from './memory.ts';
-import { clearScreen, namedScreen, paintScreen } from './screen.ts';
+import { carriedScreen, clearScreen, namedScreen, paintScreen } from './screen.ts';
 import type { FirstRequests, Mark } from './start.tsx';
 
 const mark: Mark = (step) => (value) => {
@@ -56,10 +57,10 @@ const root = new Promise<HTMLElement | null>((resolve) => {
 
 mark('script')(null);
 const here = document.getElementById('root');
-// The screen the popup's URL carries is shown before anything is asked of the browser: it is in
-// the page's first frame. Nothing is asked before that frame is drawn either: the first calls into
+// The screen the popup's URL names, or carries, is shown before anything is asked of the browser:
+// it is in the page's first frame. Nothing is asked before that frame is drawn either: the first calls into
 // the extension's APIs cost the page's main thread a few ms, which held the frame back (bench/popup.bench.mjs: 5–10 ms at the median).
-const carried = namedScreen(location.hash);
+const carried = namedScreen(location.search, () => localStorage) ?? carriedScreen(location.hash);
 const shown = carried !== null && here !== null && show(here, carried);
 const painted = shown ? screenOnScreen(here) : Promise.resolve();
 const tab = painted

@@ -3,10 +3,12 @@
 // opens on the tab, before its code has loaded. The popup then draws its own in its place. Never
 // HTML: site text stays text, and a stored value that is not what captureScreen writes builds
 // nothing.
+import { inflateSync } from 'fflate';
 import {
   POPUP_SCREEN_PAGE,
   type ScreenNode,
   type TabScreen,
+  tabScreenKey,
   tabScreenOf,
 } from '../../src/protocol.ts';
 
@@ -313,34 +315,132 @@ export function screenFromHtml(html: string): ScreenNode[] | null {
   return open.length === 0 ? top : null;
 }
 
-// A tab's screen travels in its popup URL (action.setPopup, in the browser's memory: never on
-// disk, and gone with the tab), set by the popup when it keeps its screen and by the background
-// when it judges the tab's page (drawn-screen.tsx), and read by the popup's entry with no wait.
+// The popup also keeps its last screen of each tab in its own localStorage (synchronous, unlike
+// every extension storage area), under the same key as in storage.session (tabScreenKey), for the
+// next opening to read with no wait. Never for a private window's tab (localStorage is on disk).
+
+/** The tabs whose screens localStorage holds, most recent first. */
+const LOCAL_INDEX = 'tab-screens';
+/** How many tabs' screens localStorage keeps: the most recently kept. */
+export const MAX_LOCAL_SCREENS = 30;
+/**
+ * A screen longer than this, as JSON, is not kept there (the popup reads storage.session then): a
+ * tab's verdicts for 7 robots take about 10 thousand characters, in English as in Thai, and 30 of
+ * the longest stay under localStorage's 5 MiB of UTF-16.
+ */
+export const MAX_LOCAL_SCREEN_CHARS = 60_000;
 
 /**
- * A screen longer than this, as JSON, is not put in a popup URL (the popup reads storage.session
- * then): a tab's verdicts for 7 robots take about 10 thousand characters, in English as in Thai.
+ * The popup page for `tabId` naming the screen (its basis) kept for the tab in localStorage: set as
+ * the tab's popup (action.setPopup) once kept, and set back to the plain page by the background as
+ * soon as the tab's snapshot changes. So a screen is shown only while the URL names it. The page is
+ * popup-screen.html, the popup without the app's preloads, which would hold back the screen's frame.
  */
-export const MAX_URL_SCREEN_CHARS = 60_000;
+export const screenUrl = (tabId: number, basis: string): string =>
+  `/${POPUP_SCREEN_PAGE}?tab=${tabId}&screen=${encodeURIComponent(basis)}`;
 
 /**
- * The popup page for `tabId` that shows `screen` first: popup-screen.html, the popup without the
- * app's preloads (which would hold the screen's frame back), naming the tab (the popup asks for it
- * with no wait) and with the screen as JSON in its fragment; null when it is too long. Set as the tab's popup (action.setPopup) by the popup once it keeps its
- * screen and by the background when it judges the page, and set back to the plain page as soon as
- * the tab's snapshot changes: a screen is shown only while the URL names it.
+ * The screen the popup's URL names (`?tab=<id>&screen=<basis>`, its `location.search`) when
+ * `storage()` holds it for that tab with that basis; null otherwise, and when storage fails (the
+ * localStorage getter itself throws where storage is off).
  */
-export function screenUrl(tabId: number, screen: TabScreen): string | null {
-  const json = JSON.stringify(screen);
-  return json.length > MAX_URL_SCREEN_CHARS
-    ? null
-    : `/${POPUP_SCREEN_PAGE}?tab=${tabId}#${encodeURIComponent(json)}`;
+export function namedScreen(
+  search: string,
+  storage: () => Pick<Storage, 'getItem'>,
+): TabScreen | null {
+  try {
+    const params = new URLSearchParams(search);
+    const [tab, basis] = [params.get('tab'), params.get('screen')];
+    if (tab === null || !/^\d+$/.test(tab) || basis === null) return null;
+    const stored = storage().getItem(tabScreenKey(Number(tab)));
+    const screen = stored === null ? null : tabScreenOf(JSON.parse(stored));
+    return screen?.basis === basis ? screen : null;
+  } catch {
+    return null;
+  }
 }
 
-/** The screen the popup's URL carries (its `location.hash`, as screenUrl writes it), or null. */
-export function namedScreen(hash: string): TabScreen | null {
+/**
+ * Keeps `screen` as `tabId`'s in `storage`, or removes the tab's (null), and keeps only the most
+ * recent MAX_LOCAL_SCREENS tabs' that are still `open`; true when `screen` is kept. False when too
+ * long or refused (storage full or off): the popup's URL then names no screen.
+ */
+export function keepLocally(
+  storage: Storage,
+  tabId: number,
+  screen: TabScreen | null,
+  open: readonly number[],
+): boolean {
   try {
-    return hash.length > 1 ? tabScreenOf(JSON.parse(decodeURIComponent(hash.slice(1)))) : null;
+    const json = screen === null ? null : JSON.stringify(screen);
+    const fits = json !== null && json.length <= MAX_LOCAL_SCREEN_CHARS;
+    let index: unknown;
+    try {
+      index = JSON.parse(storage.getItem(LOCAL_INDEX) ?? '[]');
+    } catch {
+      index = [];
+    }
+    const earlier = Array.isArray(index) ? index.filter((id) => Number.isInteger(id)) : [];
+    const openNow = new Set(open);
+    const kept = [...(fits ? [tabId] : []), ...earlier.filter((id) => id !== tabId)]
+      .filter((id) => openNow.has(id))
+      .slice(0, MAX_LOCAL_SCREENS);
+    for (const id of earlier) if (!kept.includes(id)) storage.removeItem(tabScreenKey(id));
+    if (!fits) storage.removeItem(tabScreenKey(tabId));
+    storage.setItem(LOCAL_INDEX, JSON.stringify(kept));
+    if (fits) storage.setItem(tabScreenKey(tabId), json);
+    return fits;
+  } catch {
+    return false;
+  }
+}
+
+// A screen may also travel in the tab's popup URL itself (action.setPopup, in the browser's memory:
+// never on disk, and gone with the tab): the one the background draws as it judges the tab's page
+// (drawn-screen.tsx), which cannot write the popup's localStorage, and the popup's own in a private
+// window. It goes compressed (deflate, then base64url): a long URL holds back the page's first
+// script, by about 25 ms for 10 thousand characters in Chromium on this machine, and a screen of 7
+// robots' verdicts is about 10 thousand characters of JSON, 2.5 thousand compressed. Even so a
+// carried screen costs a reopening about 12 ms at p90 against one named in localStorage
+// (bench/popup.bench.mjs, A/B), so the popup keeps its own there.
+
+/** A screen whose URL would be longer than this is not carried (the popup reads storage.session). */
+export const MAX_SCREEN_URL_CHARS = 6_000;
+/** Nor one longer than this as JSON, before it is compressed. */
+export const MAX_SCREEN_JSON_CHARS = 250_000;
+
+/** Bytes as base64url (RFC 4648 §5, no padding): what a URL fragment holds as it is. */
+function base64url(bytes: Uint8Array): string {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** base64url back to bytes; throws on anything else. */
+function fromBase64url(text: string): Uint8Array {
+  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+}
+
+/**
+ * The popup page for `tabId` that shows `screen` first, as screenUrl's, carrying the screen
+ * compressed in its fragment; null when it is too long.
+ */
+export async function carryingUrl(tabId: number, screen: TabScreen): Promise<string | null> {
+  const json = JSON.stringify(screen);
+  if (json.length > MAX_SCREEN_JSON_CHARS) return null;
+  const deflated = new Blob([json]).stream().pipeThrough(new CompressionStream('deflate-raw'));
+  const url = `/${POPUP_SCREEN_PAGE}?tab=${tabId}#${base64url(new Uint8Array(await new Response(deflated).arrayBuffer()))}`;
+  return url.length > MAX_SCREEN_URL_CHARS ? null : url;
+}
+
+/** The screen the popup's URL carries (its `location.hash`, as carryingUrl writes it), or null. */
+export function carriedScreen(hash: string): TabScreen | null {
+  try {
+    if (hash.length <= 1 || hash.length > MAX_SCREEN_URL_CHARS) return null;
+    const json = new TextDecoder().decode(inflateSync(fromBase64url(hash.slice(1))));
+    return json.length > MAX_SCREEN_JSON_CHARS ? null : tabScreenOf(JSON.parse(json));
   } catch {
     return null;
   }

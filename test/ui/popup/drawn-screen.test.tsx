@@ -20,7 +20,12 @@ import { App } from '../../../ui/popup/app.tsx';
 import { drawScreen } from '../../../ui/popup/drawn-screen.tsx';
 import { preloadLazyViews } from '../../../ui/popup/lazy.tsx';
 import { EMPTY_MEMORY } from '../../../ui/popup/memory.ts';
-import { captureScreen, paintScreen } from '../../../ui/popup/screen.ts';
+import {
+  captureScreen,
+  carryingUrl,
+  MAX_SCREEN_URL_CHARS,
+  paintScreen,
+} from '../../../ui/popup/screen.ts';
 import { okOutcome } from '../../fixtures/outcomes.ts';
 
 beforeAll(() => preloadLazyViews());
@@ -99,6 +104,9 @@ describe('drawScreen: the screen the popup draws for the same snapshot', () => {
     expect(screen?.url).toBe(reply.url);
     expect(screen?.basis).toBe(snapshotBasis(snapshot));
     expect(JSON.stringify(screen?.nodes)).toContain('data-robot');
+    // Short enough for the tab's popup URL.
+    const url = screen === null ? null : await carryingUrl(7, screen);
+    expect(url?.length).toBeLessThan(MAX_SCREEN_URL_CHARS / 2);
   });
 
   test('site text stays text once shown: no element is made from it', async () => {

@@ -22,9 +22,15 @@ import { App } from '../../../ui/popup/app.tsx';
 import { preloadLazyViews } from '../../../ui/popup/lazy.tsx';
 import {
   captureScreen,
+  carriedScreen,
+  carryingUrl,
   clearScreen,
+  keepLocally,
+  MAX_LOCAL_SCREEN_CHARS,
+  MAX_LOCAL_SCREENS,
+  MAX_SCREEN_JSON_CHARS,
   MAX_SCREEN_NODES,
-  MAX_URL_SCREEN_CHARS,
+  MAX_SCREEN_URL_CHARS,
   namedScreen,
   paintScreen,
   screenFromHtml,
@@ -260,7 +266,82 @@ describe('the popup keeps its screen of the verdicts for the tab', () => {
   });
 });
 
-describe('the screen carried by the tab’s popup URL (screenUrl, namedScreen)', () => {
+describe('the screen kept in localStorage, named by the tab’s popup URL (screenUrl, namedScreen, keepLocally)', () => {
+  const screen = (basis: string): TabScreen => ({
+    url: URL_,
+    basis,
+    scroll: 40,
+    nodes: [['p', ['data-robot', 'Googlebot'], [HOSTILE, 'ไม่อนุญาต #1 %2F & ?x=1']]],
+  });
+  /** The DOM's own localStorage (happy-dom's), empty. */
+  const storage = (): Storage => {
+    localStorage.clear();
+    return localStorage;
+  };
+  /** A storage that refuses every write, as a full or disabled one does. */
+  const refusing = (): Storage => ({
+    length: 0,
+    key: () => null,
+    getItem: () => null,
+    setItem: () => {
+      throw new DOMException('full', 'QuotaExceededError');
+    },
+    removeItem: () => undefined,
+    clear: () => undefined,
+  });
+  const search = (url: string) => url.slice(url.indexOf('?'));
+
+  test('kept, named by the URL, and read back the same; another basis or tab names nothing', () => {
+    const local = storage();
+    expect(keepLocally(local, 7, screen('b/1+2'), [7])).toBe(true);
+    const url = screenUrl(7, 'b/1+2');
+    expect(url).toBe('/popup-screen.html?tab=7&screen=b%2F1%2B2');
+    expect(namedScreen(search(url), () => local)).toEqual(screen('b/1+2'));
+    expect(namedScreen(search(screenUrl(7, 'b2')), () => local)).toBeNull();
+    expect(namedScreen(search(screenUrl(8, 'b/1+2')), () => local)).toBeNull();
+    // The plain page, a tab seam without a screen, nonsense: none.
+    for (const plain of ['', '?tab=7', '?screen=b', '?tab=x&screen=b/1+2'])
+      expect(namedScreen(plain, () => local)).toBeNull();
+  });
+
+  test('a stored value that is not a screen, storage that throws: none, nothing thrown', () => {
+    const local = storage();
+    local.setItem(tabScreenKey(7), '{not json');
+    expect(namedScreen('?tab=7&screen=b', () => local)).toBeNull();
+    local.setItem(tabScreenKey(7), JSON.stringify({ ...screen('b'), scroll: -1 }));
+    expect(namedScreen('?tab=7&screen=b', () => local)).toBeNull();
+    const off = () => {
+      throw new DOMException('denied', 'SecurityError');
+    };
+    expect(namedScreen('?tab=7&screen=b', off)).toBeNull();
+  });
+
+  test(`the ${MAX_LOCAL_SCREENS} most recent tabs still open are kept; removing one, too long, refused`, () => {
+    const local = storage();
+    const open = Array.from({ length: MAX_LOCAL_SCREENS + 5 }, (_, i) => i);
+    for (const id of open) keepLocally(local, id, screen(`b${id}`), open);
+    const kept = open.filter((id) => local.getItem(tabScreenKey(id)) !== null);
+    expect(kept).toEqual(open.slice(5));
+    // Tab 10 closed: gone at the next keeping; tab 11's screen removed.
+    keepLocally(
+      local,
+      11,
+      null,
+      open.filter((id) => id !== 10),
+    );
+    expect(local.getItem(tabScreenKey(10))).toBeNull();
+    expect(local.getItem(tabScreenKey(11))).toBeNull();
+    expect(local.getItem(tabScreenKey(12))).not.toBeNull();
+    // Too long: not kept, and the tab's older one goes (the URL will name none).
+    const long = { ...screen('b'), nodes: ['x'.repeat(MAX_LOCAL_SCREEN_CHARS)] };
+    expect(keepLocally(local, 12, long, open)).toBe(false);
+    expect(local.getItem(tabScreenKey(12))).toBeNull();
+    // Storage full or off: false, nothing thrown.
+    expect(keepLocally(refusing(), 1, screen('b'), [1])).toBe(false);
+  });
+});
+
+describe('the screen carried by the tab’s popup URL (carryingUrl, carriedScreen)', () => {
   const screen = (basis: string): TabScreen => ({
     url: URL_,
     basis,
@@ -268,31 +349,38 @@ describe('the screen carried by the tab’s popup URL (screenUrl, namedScreen)',
     nodes: [['p', ['data-robot', 'Googlebot'], [HOSTILE, 'ไม่อนุญาต #1 %2F & ?x=1']]],
   });
   const hash = (url: string) => new URL(url, 'chrome-extension://x/').hash;
+  /** Text that does not compress: `length` characters of a fixed pseudo-random sequence. */
+  const noise = (length: number) => {
+    let x = 1;
+    return Array.from({ length }, () => {
+      x = (x * 1103515245 + 12345) % 2 ** 31;
+      return String.fromCharCode(0x21 + (x % 90));
+    }).join('');
+  };
 
-  test('carried in popup-screen.html’s fragment and read back the same', () => {
-    const url = screenUrl(7, screen('b/1+2'));
-    expect(url?.startsWith('/popup-screen.html?tab=7#')).toBe(true);
-    // As the browser gives the popup its URL back: location.hash, encoded as it was set.
-    expect(namedScreen(hash(url ?? ''))).toEqual(screen('b/1+2'));
+  test('carried, compressed, in popup-screen.html’s fragment and read back the same', async () => {
+    const url = await carryingUrl(7, screen('b/1+2'));
+    expect(url).toMatch(/^\/popup-screen\.html\?tab=7#[A-Za-z0-9_-]+$/);
+    // As the browser gives the popup its URL back: location.hash, as it was set.
+    expect(carriedScreen(hash(url ?? ''))).toEqual(screen('b/1+2'));
   });
 
-  test('the plain page, a fragment that is not a screen: none, nothing thrown', () => {
-    for (const plain of [
-      '',
-      '#',
-      '#x',
-      '#%E0%A4%A',
-      `#${encodeURIComponent('{"url":1}')}`,
-      `#${encodeURIComponent(JSON.stringify({ ...screen('b'), scroll: -1 }))}`,
-    ])
-      expect(namedScreen(plain)).toBeNull();
+  test('the plain page, a fragment that is not a screen: none, nothing thrown', async () => {
+    const notAScreen = await carryingUrl(7, { ...screen('b'), scroll: -1 });
+    for (const plain of ['', '#', '#x', '#%E0%A4%A', '#!!!!', hash(notAScreen ?? '')])
+      expect(carriedScreen(plain)).toBeNull();
   });
 
-  test(`a screen longer than ${MAX_URL_SCREEN_CHARS} characters as JSON is not carried`, () => {
-    const fits = { ...screen('b'), nodes: [''] };
-    const room = MAX_URL_SCREEN_CHARS - JSON.stringify(fits).length;
-    expect(screenUrl(7, { ...fits, nodes: ['x'.repeat(room)] })).not.toBeNull();
-    expect(screenUrl(7, { ...fits, nodes: ['x'.repeat(room + 1)] })).toBeNull();
+  test(`a URL longer than ${MAX_SCREEN_URL_CHARS} characters is not set, nor JSON longer than ${MAX_SCREEN_JSON_CHARS}`, async () => {
+    // Text that does not compress: 3,000 characters fit, 10,000 do not.
+    expect(await carryingUrl(7, { ...screen('b'), nodes: [noise(3_000)] })).not.toBeNull();
+    expect(await carryingUrl(7, { ...screen('b'), nodes: [noise(10_000)] })).toBeNull();
+    // Long, but it compresses well.
+    const plain = { ...screen('b'), nodes: ['x'.repeat(200_000)] };
+    expect(carriedScreen(hash((await carryingUrl(7, plain)) ?? ''))).toEqual(plain);
+    expect(
+      await carryingUrl(7, { ...plain, nodes: ['x'.repeat(MAX_SCREEN_JSON_CHARS)] }),
+    ).toBeNull();
   });
 });
 
