@@ -2,10 +2,11 @@
 // never on disk): the popup shows it the moment it opens and replaces it with its own report a few
 // milliseconds later. Written whenever the background judges a tab (a page loading with automatic
 // checking, a popup's report), dropped with the tab and when the settings change, with the popup's
-// last screen of the tab (which the popup keeps itself, beside it and in the tab's popup URL). A
-// snapshot that changes sets the tab's popup URL to the screen drawn from it (ui/popup/drawn-screen.tsx:
-// the popup opened for the first time on the page shows its verdicts in its first frame), or back to
-// the plain popup page; so does a tab that moves to another URL.
+// last screen of the tab (which the popup keeps itself, beside it and in its localStorage, named
+// by the tab's popup URL). A snapshot that changes sets the tab's popup URL to carry the screen
+// drawn from it (ui/popup/drawn-screen.tsx: the popup opened for the first time on the page shows
+// its verdicts in its first frame), or back to the plain popup page; a tab that moves to another
+// URL gets the plain page until its new page is judged.
 import {
   POPUP_PAGE,
   snapshotBasis,

@@ -332,8 +332,8 @@ export const MAX_LOCAL_SCREEN_CHARS = 60_000;
 
 /**
  * The popup page for `tabId` naming the screen (its basis) kept for the tab in localStorage: set as
- * the tab's popup (action.setPopup) once kept, and set back to the plain page by the background as
- * soon as the tab's snapshot changes. So a screen is shown only while the URL names it. The page is
+ * the tab's popup (action.setPopup) once kept, and replaced by the background (with the plain page
+ * or the screen it draws) as soon as the tab's snapshot changes. So a screen is shown only while the URL names it. The page is
  * popup-screen.html, the popup without the app's preloads, which would hold back the screen's frame.
  */
 export const screenUrl = (tabId: number, basis: string): string =>
