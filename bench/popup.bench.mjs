@@ -7,12 +7,12 @@
 // the tab's popup URL as set, which may carry a screen of the tab (ui/popup/screen.ts). Rows: the
 // popup opened again on a page (its last screen of the tab), opened for the first time on a page
 // just loaded (the screen the background drew as it judged the page, ui/popup/drawn-screen.tsx:
-// the popup's screen forgotten and the page reloaded before each run), opened with no screen to
-// show (the tab's snapshot goes first, as when another view was left open or the page was not
-// judged yet), and with the background asleep (stopped before each run); and when the popup's own
-// report replaces what it showed first. All are read from performance marks, measured from each page's navigation start: the
-// popup's `robots-lens:verdicts`, the blank page's `robots-lens:bench-blank`. Then the cost of
-// reading a large page's tags, and the bundle sizes.
+// before each run the popup's screen is forgotten and the tab loads another page of the site),
+// opened with no screen to show (the tab's snapshot goes first, as when the page was not judged
+// yet), and with the background asleep (stopped before each run); and when the popup's own report
+// replaces what it showed first. All are read from performance marks, measured from each page's
+// navigation start: the popup's `robots-lens:verdicts`, the blank page's
+// `robots-lens:bench-blank`. Then the cost of reading a large page's tags, and the bundle sizes.
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';

@@ -116,11 +116,12 @@ export function readTabSnapshot(value: unknown, url: string): TabSnapshot | null
 export type ScreenNode = string | [tag: string, attributes: string[], children: ScreenNode[]];
 
 /**
- * A screen of a tab's verdicts: the popup's last one (kept in storage.session under
- * tabScreenKey(tabId) as well), or the one the background drew as it judged the tab's page, carried
- * by the tab's popup URL (ui/popup/screen.ts screenUrl): the next time the popup opens on the tab it
- * is shown at once, before the popup's code has loaded, if it was drawn from the very snapshot the background keeps now (`basis`,
- * snapshotBasis) for the page the tab shows; the popup then draws its own in its place.
+ * A screen of a tab's verdicts: the popup's last one, kept in storage.session under
+ * tabScreenKey(tabId) and in the popup's localStorage, named by the tab's popup URL; or the one the
+ * background drew as it judged the tab's page, carried by that URL itself (ui/popup/screen.ts). The
+ * next time the popup opens on the tab it is shown at once, before the popup's code has loaded, if
+ * it was drawn from the very snapshot the background keeps now (`basis`, snapshotBasis) for the
+ * page the tab shows; the popup then draws its own in its place.
  */
 export interface TabScreen {
   url: string;

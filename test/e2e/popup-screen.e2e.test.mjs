@@ -1,9 +1,9 @@
 // End-to-end: the popup opened on a page shows a screen of the tab at once (issue 12, speed), in
 // real Chromium and Firefox ESR: the one the background drew as it judged the page, for a first
-// opening, and the popup's last one when reopened, carried by the tab's popup URL; shown before the
-// popup's app draws anything, and replaced by the popup's own drawing (the same rows, nothing
-// doubled). A screen drawn with other settings, of another page, or left on another view is
-// never shown; closing the tab drops it.
+// opening (carried by the tab's popup URL), and the popup's last one when reopened (named by it);
+// shown before the popup's app draws anything, and replaced by the popup's own drawing (the same
+// rows, nothing doubled). A screen drawn with other settings, of another page, or left on another
+// view is never shown; closing the tab drops it.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -27,7 +27,7 @@ const readOpening = async () => {
     screen: at('screen'),
     render: at('render'),
     kept: at('kept'),
-    // Whether the page's URL carried a screen (the tab's popup URL), and of which page.
+    // Whether the page's URL named or carried a screen (the tab's popup URL), and the URL itself.
     named: new URLSearchParams(location.search).has('screen') || location.hash.length > 1,
     href: location.href,
     // The screen was built into the page before its first frame.
@@ -86,7 +86,7 @@ const judged = async (browser, tabId, url) => {
   );
 };
 
-/** The screen a popup page's path carries in its fragment (screen.ts screenUrl), or null. */
+/** The screen a popup page's path carries in its fragment (screen.ts carryingUrl), or null. */
 const carriedScreen = (path) => {
   try {
     const hash = new URL(path, 'http://x/').hash.slice(1);

@@ -6,9 +6,10 @@
 // the URL carries itself (popup-screen.html?tab=<id>#<screen>: drawn by the background as it judged
 // the page, drawn-screen.tsx, or the popup's last in a private window), it reads that screen with
 // no wait and shows it at once: it is in the first frame (that page preloads nothing, which would
-// hold the frame back); once it is on screen, the requests are sent and the app is loaded. Otherwise (popup.html, which preloads the app's
-// modules) it sends the requests and imports the app at once, and shows the screen kept in
-// storage.session if it was drawn from the tab's snapshot. Either way it asks for the tab, the
+// hold the frame back); once it is on screen, the requests are sent and the app is loaded.
+// Otherwise (popup.html, which preloads the app's modules) it sends the requests and imports the
+// app at once, and shows the screen kept in storage.session if it was drawn from the tab's
+// snapshot. Either way it asks for the tab, the
 // settings and the first report, reads the tab's snapshot and what the popup kept for the site,
 // and hands them to the app (start.tsx), which draws in the screen's place. Each step sets a
 // performance mark (robots-lens:<step>), read by `npm run bench:popup`.
@@ -58,8 +59,9 @@ const root = new Promise<HTMLElement | null>((resolve) => {
 mark('script')(null);
 const here = document.getElementById('root');
 // The screen the popup's URL names, or carries, is shown before anything is asked of the browser:
-// it is in the page's first frame. Nothing is asked before that frame is drawn either: the first calls into
-// the extension's APIs cost the page's main thread a few ms, which held the frame back (bench/popup.bench.mjs: 5–10 ms at the median).
+// it is in the page's first frame. Nothing is asked before that frame is drawn either: the first
+// calls into the extension's APIs cost the page's main thread a few ms, which held the frame back
+// (bench/popup.bench.mjs: 5–10 ms at the median).
 const carried = namedScreen(location.search, () => localStorage) ?? carriedScreen(location.hash);
 const shown = carried !== null && here !== null && show(here, carried);
 const painted = shown ? screenOnScreen(here) : Promise.resolve();

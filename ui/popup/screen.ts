@@ -333,8 +333,9 @@ export const MAX_LOCAL_SCREEN_CHARS = 60_000;
 /**
  * The popup page for `tabId` naming the screen (its basis) kept for the tab in localStorage: set as
  * the tab's popup (action.setPopup) once kept, and replaced by the background (with the plain page
- * or the screen it draws) as soon as the tab's snapshot changes. So a screen is shown only while the URL names it. The page is
- * popup-screen.html, the popup without the app's preloads, which would hold back the screen's frame.
+ * or the screen it draws) as soon as the tab's snapshot changes. So a screen is shown only while
+ * the URL names it. The page is popup-screen.html, the popup without the app's preloads, which
+ * would hold back the screen's frame.
  */
 export const screenUrl = (tabId: number, basis: string): string =>
   `/${POPUP_SCREEN_PAGE}?tab=${tabId}&screen=${encodeURIComponent(basis)}`;
@@ -404,7 +405,7 @@ export function keepLocally(
 // carried screen costs a reopening about 12 ms at p90 against one named in localStorage
 // (bench/popup.bench.mjs, A/B), so the popup keeps its own there.
 
-/** A screen whose URL would be longer than this is not carried (the popup reads storage.session). */
+/** A screen whose URL would be longer than this is not carried (a popup without it shows the snapshot). */
 export const MAX_SCREEN_URL_CHARS = 6_000;
 /** Nor one longer than this as JSON, before it is compressed. */
 export const MAX_SCREEN_JSON_CHARS = 250_000;

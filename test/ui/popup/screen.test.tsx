@@ -1,12 +1,14 @@
 // @vitest-environment happy-dom
-// The popup's last screen of a tab (issue 12, speed): kept as plain data from what the popup drew,
-// built back into elements and text, never HTML, shown only when drawn from the snapshot the
-// background keeps now.
+// The popup's screens of a tab (issue 12, speed): its last one, kept as plain data from what it
+// drew, and the one the background draws for a first opening (the app rendered to HTML, taken as
+// the same data); built back into elements and text, never HTML, shown only when drawn from the
+// snapshot the background keeps now; named in localStorage or carried by the tab's popup URL.
 import { cleanup, fireEvent, render, waitFor } from '@testing-library/preact';
 import fc from 'fast-check';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import en from '../../../_locales/en/messages.json';
-import { lookupIn, translator } from '../../../src/explain/index.ts';
+import th from '../../../_locales/th/messages.json';
+import { lookupIn, type Translator, translator } from '../../../src/explain/index.ts';
 import {
   readTabScreen,
   type ScreenNode,
@@ -19,7 +21,9 @@ import {
 import { defaultSettings } from '../../../src/settings.ts';
 import { fakeConnector, fakeTabReport } from '../../../ui/fake-connector.ts';
 import { App } from '../../../ui/popup/app.tsx';
+import { drawScreen } from '../../../ui/popup/drawn-screen.tsx';
 import { preloadLazyViews } from '../../../ui/popup/lazy.tsx';
+import { EMPTY_MEMORY } from '../../../ui/popup/memory.ts';
 import {
   captureScreen,
   carriedScreen,
@@ -48,7 +52,7 @@ afterEach(() => {
 const t = translator(lookupIn(en), 'en');
 const URL_ = 'https://shop.test/item?id=1';
 // Site text that would be markup if it were ever parsed as HTML.
-const HOSTILE = '# <img src=x onerror="window.__pwned=1"> & <b>bold</b>';
+const HOSTILE = '# <img src=x onerror="window.__pwned=1"> & <b>bold</b> &amp; "q"';
 const TEXT = `${HOSTILE}\nUser-agent: *\nDisallow: /private/\n\nUser-agent: Googlebot\nAllow: /\n`;
 const report = (): TabReport =>
   fakeTabReport(URL_, okOutcome(TEXT, { url: 'https://shop.test/robots.txt' }));
@@ -146,38 +150,43 @@ describe('captureScreen and paintScreen', () => {
   });
 });
 
+/** A file with AI-usage lines and a contradiction (Cloudflare's managed block, then GPTBot's). */
+const AI = [
+  '# BEGIN Cloudflare Managed content',
+  'User-agent: *',
+  'Content-Signal: search=yes, ai-train=no',
+  'Allow: /',
+  '# END Cloudflare Managed Content',
+  'User-agent: GPTBot',
+  'Content-Usage: train-ai=n',
+  'Disallow: /private/',
+].join('\n');
+
+/** Every kind of first screen: a file, none (404), a server error, a browser page. */
+const KINDS: [string, TabReport][] = [
+  ['a file with AI-usage lines and a contradiction', fakeTabReport(URL_, okOutcome(AI))],
+  [
+    'no robots.txt (404: everything allowed)',
+    fakeTabReport(URL_, { kind: 'unavailable', reason: 'status', status: 404, redirects: [] }),
+  ],
+  [
+    'a server error (503: everything disallowed)',
+    fakeTabReport(URL_, {
+      kind: 'unreachable',
+      reason: 'status',
+      status: 503,
+      message: null,
+      redirects: [],
+    }),
+  ],
+  [
+    'a browser page',
+    { kind: 'not-applicable', url: 'chrome://newtab/', robots: defaultSettings().robots },
+  ],
+];
+
 describe('every kind of first screen can be kept (only tags and attributes the screen allows)', () => {
-  const AI = [
-    '# BEGIN Cloudflare Managed content',
-    'User-agent: *',
-    'Content-Signal: search=yes, ai-train=no',
-    'Allow: /',
-    '# END Cloudflare Managed Content',
-    'User-agent: GPTBot',
-    'Content-Usage: train-ai=n',
-    'Disallow: /private/',
-  ].join('\n');
-  test.each<[string, TabReport]>([
-    ['a file with AI-usage lines and a contradiction', fakeTabReport(URL_, okOutcome(AI))],
-    [
-      'no robots.txt (404: everything allowed)',
-      fakeTabReport(URL_, { kind: 'unavailable', reason: 'status', status: 404, redirects: [] }),
-    ],
-    [
-      'a server error (503: everything disallowed)',
-      fakeTabReport(URL_, {
-        kind: 'unreachable',
-        reason: 'status',
-        status: 503,
-        message: null,
-        redirects: [],
-      }),
-    ],
-    [
-      'a browser page',
-      { kind: 'not-applicable', url: 'chrome://newtab/', robots: defaultSettings().robots },
-    ],
-  ])('%s', async (_name, reply) => {
+  test.each<[string, TabReport]>(KINDS)('%s', async (_name, reply) => {
     const actions = fakeConnector({ tabReport: () => reply });
     const { container } = render(<App tabId={7} actions={actions} t={t} />);
     await waitFor(() => expect(document.body.dataset['state']).toBe('done'));
@@ -266,13 +275,15 @@ describe('the popup keeps its screen of the verdicts for the tab', () => {
   });
 });
 
+/** A screen with site text, Thai and characters that mean something in a URL. */
+const screen = (basis: string): TabScreen => ({
+  url: URL_,
+  basis,
+  scroll: 40,
+  nodes: [['p', ['data-robot', 'Googlebot'], [HOSTILE, 'ไม่อนุญาต #1 %2F & ?x=1']]],
+});
+
 describe('the screen kept in localStorage, named by the tab’s popup URL (screenUrl, namedScreen, keepLocally)', () => {
-  const screen = (basis: string): TabScreen => ({
-    url: URL_,
-    basis,
-    scroll: 40,
-    nodes: [['p', ['data-robot', 'Googlebot'], [HOSTILE, 'ไม่อนุญาต #1 %2F & ?x=1']]],
-  });
   /** The DOM's own localStorage (happy-dom's), empty. */
   const storage = (): Storage => {
     localStorage.clear();
@@ -342,12 +353,6 @@ describe('the screen kept in localStorage, named by the tab’s popup URL (scree
 });
 
 describe('the screen carried by the tab’s popup URL (carryingUrl, carriedScreen)', () => {
-  const screen = (basis: string): TabScreen => ({
-    url: URL_,
-    basis,
-    scroll: 40,
-    nodes: [['p', ['data-robot', 'Googlebot'], [HOSTILE, 'ไม่อนุญาต #1 %2F & ?x=1']]],
-  });
   const hash = (url: string) => new URL(url, 'chrome-extension://x/').hash;
   /** Text that does not compress: `length` characters of a fixed pseudo-random sequence. */
   const noise = (length: number) => {
@@ -469,5 +474,75 @@ describe('screenFromHtml: the popup’s HTML as the nodes captureScreen takes fr
         expect(nodes === null || Array.isArray(nodes)).toBe(true);
       }),
     );
+  });
+});
+
+// The popup's first screen drawn by the background (a first opening shows the verdicts in its first
+// frame): the app rendered to HTML with no DOM, taken as the nodes the popup keeps of its own
+// drawing. It must be the very screen the popup draws for the same snapshot, in every language, and
+// site text must stay text.
+const T = { en: t, th: translator(lookupIn(th), 'th') };
+
+/** The popup's own drawing of `reply`, as it keeps it, and the snapshot it was drawn from. */
+async function popupDrew(reply: TabReport, t: Translator) {
+  const actions = fakeConnector({ tabReport: () => reply });
+  const { container } = render(<App tabId={7} actions={actions} t={t} />);
+  await waitFor(() => expect(document.body.dataset['state']).toBe('done'));
+  const settings = await actions.getSettings({});
+  if (!settings.ok) throw new Error('no settings');
+  const snapshot: TabSnapshot = { reply, settings: settings.value };
+  return { nodes: captureScreen(container), snapshot };
+}
+
+describe('drawScreen: the screen the popup draws for the same snapshot', () => {
+  test.each<[string, TabReport, keyof typeof T]>([
+    ['a file with site text that looks like markup', report(), 'en'],
+    ...KINDS.flatMap(([name, reply]) =>
+      (['en', 'th'] as const).map((language): [string, TabReport, keyof typeof T] => [
+        `${name}, ${language}`,
+        reply,
+        language,
+      ]),
+    ),
+  ])('%s', async (_name, reply, language) => {
+    const t = T[language];
+    const { nodes, snapshot } = await popupDrew(reply, t);
+    const screen = drawScreen(7, snapshot, t, null);
+    expect(screen).not.toBeNull();
+    expect(screen?.nodes).toEqual(merged(nodes ?? []));
+    expect(screen?.url).toBe(reply.url);
+    expect(screen?.basis).toBe(snapshotBasis(snapshot));
+    expect(JSON.stringify(screen?.nodes)).toContain('data-robot');
+    // Short enough for the tab's popup URL.
+    const url = screen === null ? null : await carryingUrl(7, screen);
+    expect(url?.length).toBeLessThan(MAX_SCREEN_URL_CHARS / 2);
+  });
+
+  test('site text stays text once shown: no element is made from it', async () => {
+    const { snapshot } = await popupDrew(fakeTabReport(URL_, okOutcome(TEXT)), T.en);
+    const screen = drawScreen(7, snapshot, T.en, null);
+    const root = document.createElement('div');
+    expect(screen !== null && paintScreen(root, screen)).toBe(true);
+    expect(root.querySelectorAll('img, b, script').length).toBe(0);
+    const rows = [...root.querySelectorAll('[data-robot]')].map((row) => [
+      row.getAttribute('data-robot'),
+      row.getAttribute('data-verdict'),
+    ]);
+    expect(rows).toContainEqual(['Googlebot', 'allowed']);
+  });
+
+  test('what the popup kept for the site: its scroll; another view left open draws none', () => {
+    const snapshot: TabSnapshot = {
+      reply: fakeTabReport(URL_, okOutcome(TEXT)),
+      settings: defaultSettings(),
+    };
+    const scrolled = { ...EMPTY_MEMORY, scroll: { verdicts: 120 } };
+    expect(drawScreen(7, snapshot, T.en, scrolled)?.scroll).toBe(120);
+    expect(drawScreen(7, snapshot, T.en, { ...EMPTY_MEMORY, view: 'records' })).toBeNull();
+  });
+
+  test('a snapshot the app cannot render: none, nothing thrown', () => {
+    const broken = { reply: { kind: 'report', url: URL_ }, settings: defaultSettings() };
+    expect(drawScreen(7, broken as unknown as TabSnapshot, T.en, null)).toBeNull();
   });
 });
