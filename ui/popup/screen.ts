@@ -402,7 +402,7 @@ export function keepLocally(
 // window. It goes compressed (deflate, then base64url): a long URL holds back the page's first
 // script, by about 25 ms for 10 thousand characters in Chromium on this machine, and a screen of 7
 // robots' verdicts is about 10 thousand characters of JSON, 2.5 thousand compressed. Even so a
-// carried screen costs a reopening about 12 ms at p90 against one named in localStorage
+// carried screen costs a reopening about 13 ms at p90 against one named in localStorage
 // (bench/popup.bench.mjs, A/B), so the popup keeps its own there.
 
 /** A screen whose URL would be longer than this is not carried (a popup without it shows the snapshot). */
