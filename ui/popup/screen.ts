@@ -82,6 +82,32 @@ const ATTRIBUTE =
 const allowed = (name: string, value: string): boolean =>
   ATTRIBUTE.test(name) && (name !== 'href' || /^(?:https?:|#)/i.test(value));
 
+/**
+ * An element's attributes as a screen keeps them: those it may hold, in their order, without the
+ * state ones; then its state, which is what the user sees (a box checked, a field's value, the
+ * option selected). With the characters of the first ones, counted against MAX_SCREEN_CHARS.
+ */
+function keptAttributes(
+  tag: string,
+  list: Iterable<readonly [string, string]>,
+  state: { type: string; checked: boolean; value: string },
+): { attributes: string[]; chars: number } {
+  const attributes: string[] = [];
+  let chars = 0;
+  for (const [name, value] of list) {
+    if (!allowed(name, value) || name === 'checked' || name === 'value' || name === 'selected')
+      continue;
+    attributes.push(name, value);
+    chars += name.length + value.length;
+  }
+  if (tag === 'input') {
+    if (state.type === 'checkbox' || state.type === 'radio') {
+      if (state.checked) attributes.push('checked', '');
+    } else attributes.push('value', state.value);
+  } else if (tag === 'option' && state.checked) attributes.push('selected', '');
+  return { attributes, chars };
+}
+
 /** The panel whose scroll position the screen keeps. */
 const PANEL = 'panel-verdicts';
 
@@ -115,21 +141,19 @@ export function captureScreen(root: Element): ScreenNode[] | null {
     if (!TAGS.has(tag)) return null;
     // Not shown (the views visited before, the robots' hidden list): the popup draws them anew.
     if (element.hasAttribute('hidden')) return '';
-    const attributes: string[] = [];
-    for (const { name, value } of Array.from(element.attributes)) {
-      if (!allowed(name, value) || name === 'checked' || name === 'value' || name === 'selected')
-        continue;
-      attributes.push(name, value);
-      chars += name.length + value.length;
-    }
     // Properties the popup sets, not attributes: what the user sees.
-    if (tag === 'input') {
-      const input = element as HTMLInputElement;
-      if (input.type === 'checkbox' || input.type === 'radio') {
-        if (input.checked) attributes.push('checked', '');
-      } else attributes.push('value', input.value);
-    } else if (tag === 'option' && (element as HTMLOptionElement).selected)
-      attributes.push('selected', '');
+    const input = element as HTMLInputElement;
+    const state =
+      tag === 'input'
+        ? { type: input.type, checked: input.checked, value: input.value }
+        : { type: '', checked: (element as HTMLOptionElement).selected === true, value: '' };
+    const kept = keptAttributes(
+      tag,
+      Array.from(element.attributes, ({ name, value }) => [name, value] as const),
+      state,
+    );
+    const attributes = kept.attributes;
+    chars += kept.chars;
     const children =
       tag === 'textarea' ? [(element as HTMLTextAreaElement).value] : takeAll(element.childNodes);
     return children === null || chars > MAX_SCREEN_CHARS ? null : [tag, attributes, children];
@@ -276,32 +300,21 @@ export function screenFromHtml(html: string): ScreenNode[] | null {
       if (open.at(-1)?.tag !== end) return null;
       close();
     } else if (start !== undefined) {
-      const inShown = open.every((e) => e.shown);
       // As captureScreen, which never looks into a hidden element.
-      if (inShown && !TAGS.has(start)) return null;
-      const attributes: string[] = [];
-      let shown = true;
-      let checked = false;
-      let value = '';
-      let type = '';
-      for (const [, name = '', raw = ''] of list.matchAll(ATTRIBUTES)) {
-        const text = unescapeHtml(raw);
-        if (name === 'hidden') shown = false;
-        if (name === 'type') type = text;
-        if (name === 'checked' || name === 'selected') checked = true;
-        if (name === 'value') value = text;
-        if (!allowed(name, text) || name === 'checked' || name === 'value' || name === 'selected')
-          continue;
-        attributes.push(name, text);
-        chars += name.length + text.length;
-      }
-      // As captureScreen takes them: the state, after the attributes.
-      if (start === 'input') {
-        if (type === 'checkbox' || type === 'radio') {
-          if (checked) attributes.push('checked', '');
-        } else attributes.push('value', value);
-      } else if (start === 'option' && checked) attributes.push('selected', '');
-      open.push({ tag: start, attributes, children: [], shown });
+      if (open.every((e) => e.shown) && !TAGS.has(start)) return null;
+      const pairs = Array.from(
+        list.matchAll(ATTRIBUTES),
+        ([, name = '', raw = '']) => [name, unescapeHtml(raw)] as const,
+      );
+      const named = new Map(pairs);
+      // In HTML the state is written as attributes.
+      const { attributes, chars: counted } = keptAttributes(start, pairs, {
+        type: named.get('type') ?? '',
+        checked: named.has('checked') || named.has('selected'),
+        value: named.get('value') ?? '',
+      });
+      chars += counted;
+      open.push({ tag: start, attributes, children: [], shown: !named.has('hidden') });
       if (VOID.has(start) || selfClosing === '/') close();
     } else {
       const text = unescapeHtml(whole);
