@@ -2,7 +2,7 @@
 // line in the tooltip, in the user's language.
 import { markChange } from '../src/explain/badge.ts';
 import { badgeFor, emptyBadge } from '../src/explain/index.ts';
-import type { ChangeSeverityLevel } from '../src/history/severity.ts';
+import type { ChangeSeverityLevel } from '../src/extension/history/severity.ts';
 import type { PageFacts } from '../src/page/facts.ts';
 import { judgePage } from '../src/page/judge.ts';
 import type { RobotsFetch } from '../src/policy.ts';

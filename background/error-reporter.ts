@@ -1,8 +1,8 @@
 // The background's one place for errors: each is logged to the extension's console and counted
 // per place in the code, for the options page's debug view. Counts live in storage.session, so
 // they survive the worker's stops and end with the browser session.
-import type { DebugInfo } from '../src/protocol.ts';
-import { errorMessage } from '../src/protocol.ts';
+import type { DebugInfo } from '../src/extension/protocol.ts';
+import { errorMessage } from '../src/extension/protocol.ts';
 import type { StorageArea } from './storage-area.ts';
 
 type Counts = Record<string, { count: number; lastMessage: string; lastAt: number }>;

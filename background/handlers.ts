@@ -1,7 +1,7 @@
 // The background's answer to every protocol message, from its services.
 import type { ServedPageResult } from '../io/fetch-page.ts';
+import { accept, type Requests, refuse } from '../src/extension/protocol.ts';
 import { robotsOrigin } from '../src/policy.ts';
-import { accept, type Requests, refuse } from '../src/protocol.ts';
 import type { ErrorReporter } from './error-reporter.ts';
 import type { HistoryService } from './history-service.ts';
 import type { HostAccess } from './host-access.ts';

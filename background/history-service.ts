@@ -2,8 +2,9 @@
 // background kept (the version store of the tab's kind of window: a private window's live in
 // storage.session and go with it), the pages of the site the user visited (when kept), the test
 // URLs the user saved for it (never in a private window), export, import and clearing.
+
+import type { HistoryImportProblem, OriginHistory } from '../src/extension/protocol.ts';
 import { robotsOrigin } from '../src/policy.ts';
-import type { HistoryImportProblem, OriginHistory } from '../src/protocol.ts';
 import type { SavedUrlsStore, SaveRefusal } from './saved-urls-store.ts';
 import type { SeenPathsStore } from './seen-paths-store.ts';
 import type { SettingsService } from './settings-service.ts';

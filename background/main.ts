@@ -4,10 +4,10 @@
 import { fetchServedPage } from '../io/fetch-page.ts';
 import { fetchRobotsTxtInBrowser } from '../io/fetch-robots-browser.ts';
 import { RedirectWatchers } from '../io/redirect-watchers.ts';
+import { dispatch, isMessage } from '../src/extension/protocol.ts';
+import { SETTINGS_KEY } from '../src/extension/settings.ts';
 import { ParsedFiles } from '../src/parsed-files.ts';
 import { ALL_SITES } from '../src/policy.ts';
-import { dispatch, isMessage } from '../src/protocol.ts';
-import { SETTINGS_KEY } from '../src/settings.ts';
 import { browser, type Runtime } from '../webext/browser.ts';
 import { countLinks, LINK_HIGHLIGHT_CSS, readPage } from '../webext/read-page.ts';
 import { extensionTranslator } from '../webext/translator.ts';

@@ -3,7 +3,7 @@
 // Chromium charges storage.local, least recently used first out; bodies stored gzipped when that
 // is smaller; one fetch at a time per origin; expired entries purged.
 
-import type { ChangeSeverityLevel } from '../src/history/severity.ts';
+import type { ChangeSeverityLevel } from '../src/extension/history/severity.ts';
 import {
   CACHE_REQUESTS,
   type CacheRequest,
@@ -25,7 +25,7 @@ export interface CacheEntry extends RobotsFetch {
   changed: boolean;
   /**
    * When `changed`: how much the change matters for the robots the user had then (critical,
-   * warning, info: src/history/severity.ts); null or absent otherwise (entries before 2026-11-23).
+   * warning, info: src/extension/history/severity.ts); null or absent otherwise (entries before 2026-11-23).
    */
   changeSeverity?: ChangeSeverityLevel | null;
 }

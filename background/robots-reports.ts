@@ -1,7 +1,8 @@
 // Each origin's robots.txt: fetched the way crawlers do, cached, its versions kept, parsed once,
 // and judged for the user's robots. Private windows use stores that never reach the disk.
 import { type RobotVerdicts, verdictsFor } from '../src/crawlers.ts';
-import { changeSeverity } from '../src/history/severity.ts';
+import { changeSeverity } from '../src/extension/history/severity.ts';
+import type { RobotsFile } from '../src/extension/protocol.ts';
 import type { ParsedFiles } from '../src/parsed-files.ts';
 import {
   cacheRequestOf,
@@ -10,7 +11,6 @@ import {
   outcomeOf,
   type RobotsFetch,
 } from '../src/policy.ts';
-import type { RobotsFile } from '../src/protocol.ts';
 import type { RobotsTxt } from '../src/robots/index.ts';
 import type { CachedFetch, OriginCache } from './origin-cache.ts';
 import type { SettingsService } from './settings-service.ts';

@@ -1,6 +1,6 @@
 // The test URLs the user saves for each site from the tester, kept until removed (the browser
 // closing keeps them: storage.local) and never for a private window: at most 50 URLs per site
-// (src/history/saved-urls.ts), 200 sites and 200,000 bytes as Chromium charges storage.local,
+// (src/extension/history/saved-urls.ts), 200 sites and 200,000 bytes as Chromium charges storage.local,
 // least recently used site first out. The History view checks them against each robots.txt
 // change. Clearing a site's history leaves them: they are the user's list, not history.
 import {
@@ -10,7 +10,7 @@ import {
   type SavedUrlProblem,
   type SavedUrls,
   savedUrlOf,
-} from '../src/history/saved-urls.ts';
+} from '../src/extension/history/saved-urls.ts';
 import { BoundedStore } from './bounded-store.ts';
 import type { StorageArea } from './storage-area.ts';
 import { storedSize } from './stored-size.ts';

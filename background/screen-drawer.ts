@@ -2,9 +2,10 @@
 // (tab-snapshots.ts), for the tab's popup URL: in the language of the snapshot's settings, with
 // what the popup kept for the site (its memory in storage.session), which may open another view
 // (then none is drawn).
-import type { TabSnapshot } from '../src/protocol.ts';
-import { drawScreen } from '../ui/popup/drawn-screen.tsx';
-import { memoryKey, memoryOf } from '../ui/popup/memory.ts';
+
+import { drawScreen } from '../popup/drawn-screen.tsx';
+import { memoryKey, memoryOf } from '../popup/memory.ts';
+import type { TabSnapshot } from '../src/extension/protocol.ts';
 import type { StorageArea } from './storage-area.ts';
 import type { ScreenDrawer } from './tab-snapshots.ts';
 import type { Translators } from './translators.ts';

@@ -1,5 +1,5 @@
 // The pages of each site the user visited, kept only when the user turns it on (settings'
-// rememberPaths) and never for a private window: at most 200 paths per site (src/history/
+// rememberPaths) and never for a private window: at most 200 paths per site (src/extension/history/
 // seen-paths.ts), 100 sites and 500,000 bytes as Chromium charges storage.local, least recently
 // visited site first out. The History view checks them against each robots.txt change.
 import {
@@ -8,7 +8,7 @@ import {
   type SeenPaths,
   seenOriginOf,
   seenUrls,
-} from '../src/history/seen-paths.ts';
+} from '../src/extension/history/seen-paths.ts';
 import { BoundedStore } from './bounded-store.ts';
 import type { SettingsService } from './settings-service.ts';
 import type { StorageArea } from './storage-area.ts';

@@ -8,7 +8,7 @@ import {
   type Settings,
   type SettingsProblem,
   validateSettings,
-} from '../src/settings.ts';
+} from '../src/extension/settings.ts';
 import type { SettingsStore } from './settings-store.ts';
 
 export type Change<P> = { ok: true; settings: Settings } | { ok: false; problem: P };

@@ -9,7 +9,7 @@ import {
   SETTINGS_KEY,
   type Settings,
   toStored,
-} from '../src/settings.ts';
+} from '../src/extension/settings.ts';
 import type { StorageArea } from './storage-area.ts';
 
 /**

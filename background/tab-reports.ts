@@ -1,10 +1,10 @@
 // What the popup shows for a tab: its URL's origin report and the user's robots' verdicts, or
 // why there is none (not an http(s) page, host access withheld).
 import { reportAiSignals } from '../src/ai/report.ts';
+import { type RobotsFile, sentReport, type TabReport } from '../src/extension/protocol.ts';
 import { canonicalVerdicts } from '../src/page/canonical-verdicts.ts';
 import type { PageFacts } from '../src/page/facts.ts';
 import { robotsOrigin } from '../src/policy.ts';
-import { type RobotsFile, sentReport, type TabReport } from '../src/protocol.ts';
 import type { BadgePainter } from './badge-painter.ts';
 import type { HostAccess } from './host-access.ts';
 import type { LinkHighlights } from './link-highlights.ts';

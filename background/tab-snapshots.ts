@@ -4,9 +4,11 @@
 // checking, a popup's report), dropped with the tab and when the settings change, with the popup's
 // last screen of the tab (which the popup keeps itself, beside it and in its localStorage, named
 // by the tab's popup URL). A snapshot that changes sets the tab's popup URL to carry the screen
-// drawn from it (ui/popup/drawn-screen.tsx: the popup opened for the first time on the page shows
+// drawn from it (popup/drawn-screen.tsx: the popup opened for the first time on the page shows
 // its verdicts in its first frame), or back to the plain popup page; a tab that moves to another
 // URL gets the plain page until its new page is judged.
+
+import { carryingUrl } from '../popup/screen.ts';
 import {
   POPUP_PAGE,
   snapshotBasis,
@@ -15,9 +17,8 @@ import {
   type TabSnapshot,
   tabScreenKey,
   tabSnapshotKey,
-} from '../src/protocol.ts';
-import type { Settings } from '../src/settings.ts';
-import { carryingUrl } from '../ui/popup/screen.ts';
+} from '../src/extension/protocol.ts';
+import type { Settings } from '../src/extension/settings.ts';
 import type { StorageArea } from './storage-area.ts';
 import { storedSize } from './stored-size.ts';
 

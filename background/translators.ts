@@ -1,6 +1,6 @@
 // Translators by language, each loaded once (the badge's tooltips speak the user's language).
 import type { Translator } from '../src/explain/index.ts';
-import type { Language } from '../src/settings.ts';
+import type { Language } from '../src/extension/settings.ts';
 
 export class Translators {
   private readonly load: (language: Language) => Promise<Translator>;

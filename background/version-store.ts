@@ -7,8 +7,9 @@
 // extensions/browser/api/storage/settings_storage_quota_enforcer.cc; QUOTA_BYTES 10,485,760).
 // Private windows get their own VersionStore over storage.session (main.ts): nothing of theirs
 // reaches storage.local.
+
+import type { HistoryImportProblem } from '../src/extension/protocol.ts';
 import { MAX_BODY_BYTES } from '../src/policy.ts';
-import type { HistoryImportProblem } from '../src/protocol.ts';
 import { BoundedStore } from './bounded-store.ts';
 import { type PackedText, packText, readPackedText, unpackText } from './packed-text.ts';
 import type { StorageArea } from './storage-area.ts';
@@ -52,7 +53,7 @@ export interface HistoryExport {
 }
 
 /**
- * Why an import was refused (the protocol's words for each, src/protocol.ts; 'not-json' is the
+ * Why an import was refused (the protocol's words for each, src/extension/protocol.ts; 'not-json' is the
  * caller's, before the store sees a value). `index` in the result names the version at fault.
  */
 export type ImportProblem = Exclude<HistoryImportProblem, 'not-json'>;

@@ -4,9 +4,9 @@
 // page whose one tiny script sets a performance mark) as many times, interleaved with the popup
 // runs to cancel drift, and reports what the popup adds on top of it (the goal: at most 30 ms at
 // p90, for a typical file and a 493 KiB one). Each run opens the page the toolbar button would:
-// the tab's popup URL as set, which may carry a screen of the tab (ui/popup/screen.ts). Rows: the
+// the tab's popup URL as set, which may carry a screen of the tab (popup/screen.ts). Rows: the
 // popup opened again on a page (its last screen of the tab), opened for the first time on a page
-// just loaded (the screen the background drew as it judged the page, ui/popup/drawn-screen.tsx:
+// just loaded (the screen the background drew as it judged the page, popup/drawn-screen.tsx:
 // before each run the popup's screen is forgotten and the tab loads another page of the site),
 // opened with no screen to show (the tab's snapshot goes first, as when the page was not judged
 // yet), and with the background asleep (stopped before each run); and when the popup's own report

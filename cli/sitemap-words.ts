@@ -1,12 +1,13 @@
-// The words of the `--sitemap` input (cli/sitemap.ts): its problems and the error of an unreadable
+// The words of the `--sitemap` input (io/sitemap.ts): its problems and the error of an unreadable
 // top sitemap, which it gives as codes with params, said in the user's language from the catalogue.
-import type { Translator } from '../src/index.ts';
+
 import type {
   SitemapFailureCode,
   SitemapParams,
   SitemapProblem,
   SitemapProblemCode,
-} from './sitemap.ts';
+} from '../io/sitemap.ts';
+import type { Translator } from '../src/index.ts';
 
 /** The codes of a sitemap not read (a Record, so that a new code must be added here). */
 const FAILURES: Readonly<Record<SitemapFailureCode, true>> = {

@@ -2,9 +2,9 @@
 // no cookies, no HTTP cache and no referrer, at most MAX_PAGE_BYTES of body in at most 15 s. Used
 // only when the user asks to compare the page as served with the page as rendered.
 
+import type { ServedPage } from '../src/extension/protocol.ts';
 import { PAGE_LIMITS } from '../src/page/facts.ts';
 import { FETCH_TIMEOUT_MS } from '../src/policy.ts';
-import type { ServedPage } from '../src/protocol.ts';
 import { readCapped } from './fetch-robots.ts';
 import { BROWSER_REQUEST } from './fetch-robots-browser.ts';
 

@@ -3,16 +3,16 @@
 // is one IIFE (Chrome's service worker and Firefox's background script at once). The options page
 // and the popup's app are ES modules with code splitting (`<script type="module">` and import() in
 // extension pages: Chrome 121+, Firefox 142+), each built on its own: a module a page loads with
-// import() (the popup's views, ui/popup/views.ts) becomes dist/chunks/<page>-<name>-<hash>.js,
+// import() (the popup's views, popup/views.ts) becomes dist/chunks/<page>-<name>-<hash>.js,
 // fetched when first shown, and the code it shares with the first screen
 // dist/chunks/<page>-chunk-<hash>.js, which the page's HTML preloads. The popup's entry
-// (ui/popup/main.tsx) is one small classic script of its own, run at the end of the page's body,
+// (popup/main.tsx) is one small classic script of its own, run at the end of the page's body,
 // before the first frame: it shows the kept screen in that frame, sends the first requests, and
 // imports the app (dist/chunks/popup-start.js, preloaded from the head meanwhile). The popup's
 // page comes twice, its stylesheet inline in both: popup.html preloads the app,
 // popup-screen.html (the page a tab's popup URL names while a kept screen waits) preloads nothing.
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { build, transformSync } from 'esbuild';
 
 const watch = process.argv.includes('--watch');
@@ -62,7 +62,7 @@ const common = {
  * running its script (fewer rounds of requests before the first screen). `script` (the popup's
  * entry, a classic script) goes last in the body: it runs with the page's root there. `inline`
  * puts ui/ui.css in the page as a <style>; `kept` names a second page, the same without preloads
- * (dist/popup-screen.html: the popup with a kept screen to show, src/protocol.ts POPUP_SCREEN_PAGE).
+ * (dist/popup-screen.html: the popup with a kept screen to show, src/extension/protocol.ts POPUP_SCREEN_PAGE).
  */
 const modulePreload = (page, html, entry, script = null, { inline = false, kept = null } = {}) => ({
   name: 'module-preload',
@@ -121,7 +121,7 @@ const popupApp = {
   },
 };
 /**
- * The background draws the popup's first screen (ui/popup/drawn-screen.tsx), which is the verdicts:
+ * The background draws the popup's first screen (popup/drawn-screen.tsx), which is the verdicts:
  * the popup's other views (views.ts, imported when first shown) are left out of its bundle, as an
  * empty module.
  */
@@ -129,7 +129,7 @@ const noPopupViews = {
   name: 'no-popup-views',
   setup(b) {
     b.onResolve({ filter: /^\.\/views\.ts$/ }, (args) =>
-      dirname(args.importer).endsWith(join('ui', 'popup'))
+      dirname(args.importer).endsWith('popup')
         ? { path: 'views', namespace: 'no-popup-views' }
         : undefined,
     );
@@ -161,15 +161,15 @@ const builds = [
   // shares with it whole (esbuild splits by module across entry points), twice what it needs.
   splitPage(
     'options',
-    { options: 'ui/options/main.tsx' },
-    'ui/options/options.html',
+    { options: 'options/main.tsx' },
+    'options/options.html',
     'dist/options.js',
     null,
   ),
   splitPage(
     'popup',
-    { 'popup-start': 'ui/popup/start.tsx' },
-    'ui/popup/popup.html',
+    { 'popup-start': 'popup/start.tsx' },
+    'popup/popup.html',
     'dist/chunks/popup-start.js',
     'popup.js',
     { inline: true, kept: 'popup-screen.html' },
@@ -177,12 +177,12 @@ const builds = [
   // The popup's entry: everything it runs is in this one file (the app is imported, not bundled).
   {
     ...common,
-    entryPoints: { popup: 'ui/popup/main.tsx' },
+    entryPoints: { popup: 'popup/main.tsx' },
     format: 'iife',
     plugins: [...common.plugins, popupApp],
   },
 ];
-for (const file of ['manifest.json', 'ui/ui.css', 'ui/options/options.css'])
+for (const file of ['manifest.json', 'ui/ui.css', 'options/options.css'])
   cpSync(file, `dist/${file.split('/').pop()}`);
 cpSync('icons', 'dist/icons', { recursive: true });
 cpSync('_locales', 'dist/_locales', {

@@ -1,6 +1,6 @@
 // A short fingerprint of a JSON value, the same whatever order its objects' keys come in: the
 // popup tells with it whether the screen it kept for a tab was drawn from the very snapshot the
-// background keeps now (src/protocol.ts, TabScreen). Chromium's storage gives objects back with
+// background keeps now (src/extension/protocol.ts, TabScreen). Chromium's storage gives objects back with
 // their keys sorted, messages keep them in the order written: the fingerprint ignores the order.
 
 /**

@@ -59,5 +59,5 @@ export {
   resolveTestUrl,
   robotsOrigin,
 } from './policy.ts';
+export { checkRobotName, DEFAULT_ROBOTS, type RobotName } from './robot-names.ts';
 export * from './robots/index.ts';
-export { checkRobotName, DEFAULT_ROBOTS, type RobotName } from './settings.ts';

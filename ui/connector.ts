@@ -1,10 +1,11 @@
 // The pages' only link to the background and the browser: components get these as `actions`
 // and never call `browser.*` themselves. The requests are derived from the protocol.
+
+import { carryingUrl, keepLocally, screenUrl } from '../popup/screen.ts';
+import { POPUP_PAGE, type Requests, type TabScreen } from '../src/extension/protocol.ts';
+import { SETTINGS_KEY } from '../src/extension/settings.ts';
 import { ALL_SITES, hostPattern } from '../src/policy.ts';
-import { POPUP_PAGE, type Requests, type TabScreen } from '../src/protocol.ts';
-import { SETTINGS_KEY } from '../src/settings.ts';
 import { browser } from '../webext/browser.ts';
-import { carryingUrl, keepLocally, screenUrl } from './popup/screen.ts';
 import { requests } from './requests.ts';
 
 /** What the pages do besides asking the background. */

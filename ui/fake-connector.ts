@@ -2,11 +2,12 @@
 // the real library (settings validated, verdicts computed by the engine), every request recorded.
 // Nothing here reaches a browser; the bundles never import it.
 import { verdictsFor } from '../src/crawlers.ts';
-import { addSaved, removeSaved, type SavedUrls, savedUrlOf } from '../src/history/saved-urls.ts';
-import { canonicalVerdicts } from '../src/page/canonical-verdicts.ts';
-import type { PageFacts } from '../src/page/facts.ts';
-import { ParsedFiles } from '../src/parsed-files.ts';
-import type { Outcome } from '../src/policy.ts';
+import {
+  addSaved,
+  removeSaved,
+  type SavedUrls,
+  savedUrlOf,
+} from '../src/extension/history/saved-urls.ts';
 import {
   accept,
   type HistoryVersion,
@@ -19,14 +20,18 @@ import {
   refuse,
   sentReport,
   type TabReport,
-} from '../src/protocol.ts';
+} from '../src/extension/protocol.ts';
 import {
   defaultSettings,
   exportSettings,
   importSettings,
   type Settings,
   validateSettings,
-} from '../src/settings.ts';
+} from '../src/extension/settings.ts';
+import { canonicalVerdicts } from '../src/page/canonical-verdicts.ts';
+import type { PageFacts } from '../src/page/facts.ts';
+import { ParsedFiles } from '../src/parsed-files.ts';
+import type { Outcome } from '../src/policy.ts';
 import type { Actions } from './connector.ts';
 
 const parsedFiles = new ParsedFiles();

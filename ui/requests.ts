@@ -16,7 +16,7 @@ import {
   type TabSnapshot,
   tabScreenKey,
   tabSnapshotKey,
-} from '../src/protocol.ts';
+} from '../src/extension/protocol.ts';
 import { native as browser } from '../webext/native.ts';
 
 async function send<K extends MessageName>(name: K, req: RequestOf<K>): Promise<Reply<K>> {

@@ -1,6 +1,6 @@
 // Follows settings changed elsewhere (another popup, the options page, sync) in a page.
 import { useEffect, useRef } from 'preact/hooks';
-import type { Language, Settings } from '../src/settings.ts';
+import type { Language, Settings } from '../src/extension/settings.ts';
 import type { Actions } from './connector.ts';
 
 /**

@@ -1,5 +1,5 @@
 // The browser's own promise-based API, without webextension-polyfill, for the popup's entry
-// (ui/popup/main.tsx) and its requests: Chrome 121+ and Firefox 142+ both answer these calls
+// (popup/main.tsx) and its requests: Chrome 121+ and Firefox 142+ both answer these calls
 // with promises (`chrome` in Chrome, `browser` in Firefox), so the entry needs no polyfill and
 // runs as one small classic script before the rest of the popup is loaded. Only the calls the
 // requests make are typed; everything else goes through browser.ts.

@@ -1,7 +1,7 @@
 // The extension's translator, for the background (badge tooltips) and the pages: the browser's
 // language, or the one chosen in the settings, read from the extension's own _locales/.
 import { exactLookup, loadTranslator, type Translator } from '../src/explain/translator.ts';
-import type { Language } from '../src/settings.ts';
+import type { Language } from '../src/extension/settings.ts';
 import { browser } from './browser.ts';
 
 /** The translator for a language setting ('auto': the browser's language). */

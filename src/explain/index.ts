@@ -25,7 +25,6 @@ export {
   servedFindingText,
   sourceText,
 } from './page.ts';
-export { problemText, type Refusal } from './settings.ts';
 export {
   fileSummaries,
   groupSentence,

@@ -22,7 +22,7 @@ import {
   type Reply,
   type RequestOf,
   type Requests,
-} from '../../src/protocol.ts';
+} from '../../src/extension/protocol.ts';
 import {
   DEFAULTS,
   defaultSettings,
@@ -30,7 +30,7 @@ import {
   type ImportProblem,
   type Settings,
   type SettingsProblem,
-} from '../../src/settings.ts';
+} from '../../src/extension/settings.ts';
 import { memoryPages, memoryReports, servingText } from '../fixtures/background.ts';
 import { memoryStorage } from '../fixtures/storage.ts';
 

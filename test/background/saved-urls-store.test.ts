@@ -10,7 +10,7 @@ import { SettingsService } from '../../background/settings-service.ts';
 import { SettingsStore } from '../../background/settings-store.ts';
 import { storedSize } from '../../background/stored-size.ts';
 import { VersionStore } from '../../background/version-store.ts';
-import { MAX_SAVED_URL_CHARS } from '../../src/history/saved-urls.ts';
+import { MAX_SAVED_URL_CHARS } from '../../src/extension/history/saved-urls.ts';
 import { memoryStorage } from '../fixtures/storage.ts';
 
 function setup() {

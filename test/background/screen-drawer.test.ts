@@ -6,11 +6,11 @@ import en from '../../_locales/en/messages.json';
 import th from '../../_locales/th/messages.json';
 import { screenDrawer } from '../../background/screen-drawer.ts';
 import { Translators } from '../../background/translators.ts';
+import { EMPTY_MEMORY, memoryKey } from '../../popup/memory.ts';
 import { lookupIn, translator } from '../../src/explain/index.ts';
-import { snapshotBasis, type TabSnapshot } from '../../src/protocol.ts';
-import { defaultSettings, type Language } from '../../src/settings.ts';
+import { snapshotBasis, type TabSnapshot } from '../../src/extension/protocol.ts';
+import { defaultSettings, type Language } from '../../src/extension/settings.ts';
 import { fakeTabReport } from '../../ui/fake-connector.ts';
-import { EMPTY_MEMORY, memoryKey } from '../../ui/popup/memory.ts';
 import { okOutcome } from '../fixtures/outcomes.ts';
 import { memoryStorage } from '../fixtures/storage.ts';
 

@@ -11,7 +11,7 @@ import {
   type Settings,
   type SettingsProblem,
   toStored,
-} from '../../src/settings.ts';
+} from '../../src/extension/settings.ts';
 import { memoryStorage } from '../fixtures/storage.ts';
 
 /** The real store over two memory areas, its loads counted; `failReads` next reads refused. */

@@ -10,7 +10,7 @@ import {
   SETTINGS_KEY,
   type Settings,
   toStored,
-} from '../../src/settings.ts';
+} from '../../src/extension/settings.ts';
 import { memoryStorage } from '../fixtures/storage.ts';
 
 const FLAG = 'settings-in-local';
@@ -253,7 +253,7 @@ const ROWS: Row[] = [
   },
   {
     name: 'a version 1 object in local storage moves into sync',
-    source: 'schema migration 1 → 2 (src/settings.ts)',
+    source: 'schema migration 1 → 2 (src/extension/settings.ts)',
     steps: [
       { act: (s) => s.local.data.set(SETTINGS_KEY, { robots: ['GPTBot'], language: 'es' }) },
       { load: OLD },

@@ -8,9 +8,9 @@ import {
   type ScreenDrawer,
   TabSnapshots,
 } from '../../background/tab-snapshots.ts';
-import { snapshotBasis, type TabReport } from '../../src/protocol.ts';
-import { defaultSettings } from '../../src/settings.ts';
-import { carriedScreen, MAX_SCREEN_JSON_CHARS } from '../../ui/popup/screen.ts';
+import { carriedScreen, MAX_SCREEN_JSON_CHARS } from '../../popup/screen.ts';
+import { snapshotBasis, type TabReport } from '../../src/extension/protocol.ts';
+import { defaultSettings } from '../../src/extension/settings.ts';
 import { memoryStorage } from '../fixtures/storage.ts';
 
 /** browser.action's setPopup, recording each tab's popup as set; `closed` tabs refuse. */

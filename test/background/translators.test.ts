@@ -3,7 +3,7 @@ import en from '../../_locales/en/messages.json';
 import ru from '../../_locales/ru/messages.json';
 import { Translators } from '../../background/translators.ts';
 import { lookupIn, type Translator, translator } from '../../src/explain/index.ts';
-import type { Language } from '../../src/settings.ts';
+import type { Language } from '../../src/extension/settings.ts';
 
 /** A loader of the real catalogues, recording each load; `failNext` loads reject. */
 function catalogues() {

@@ -1,16 +1,16 @@
-// The words of the `--sitemap` input: each code of cli/sitemap.ts said as a sentence from the
+// The words of the `--sitemap` input: each code of io/sitemap.ts said as a sentence from the
 // catalogue, with its params in it.
 import { describe, expect, test } from 'vitest';
 import en from '../../_locales/en/messages.json';
 import es from '../../_locales/es/messages.json';
 import ru from '../../_locales/ru/messages.json';
 import th from '../../_locales/th/messages.json';
+import { sitemapProblemText } from '../../cli/sitemap-words.ts';
 import {
   type SitemapParams,
   type SitemapProblemCode,
   SitemapUnreadable,
-} from '../../cli/sitemap.ts';
-import { sitemapProblemText } from '../../cli/sitemap-words.ts';
+} from '../../io/sitemap.ts';
 import { lookupIn, type Messages, translator } from '../../src/explain/index.ts';
 
 const t = translator(lookupIn(en as Messages), 'en');

@@ -273,7 +273,7 @@ describe('the scanner', () => {
 });
 
 /** The sources the words rule covers: the pages, the background and the command line. */
-const FILES = ['ui', 'background', 'cli']
+const FILES = ['ui', 'popup', 'options', 'background', 'cli']
   .flatMap((dir) =>
     readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' }).map((f) => join(dir, f)),
   )
@@ -288,8 +288,8 @@ const KNOWN: Record<string, string> = {};
 
 describe('one voice', () => {
   test('the scan covers the pages, the background and the command line', () => {
-    expect(FILES).toContain('ui/popup/app.tsx');
-    expect(FILES).toContain('ui/options/options.tsx');
+    expect(FILES).toContain('popup/app.tsx');
+    expect(FILES).toContain('options/options.tsx');
     expect(FILES).toContain('background/main.ts');
     expect(FILES).toContain('cli/main.ts');
     expect(FILES.filter((f) => f.includes('.test.'))).toEqual([]);
@@ -311,12 +311,12 @@ describe('one voice', () => {
   }
 
   // With no tab to show, the popup's error once read "no tab" in English whatever the language.
-  test('ui/popup/app.tsx: not even two words outside the catalogue', () => {
-    expect(scan('ui/popup/app.tsx', 2)).toEqual([]);
+  test('popup/app.tsx: not even two words outside the catalogue', () => {
+    expect(scan('popup/app.tsx', 2)).toEqual([]);
   });
 
   test('the two-word scan of the other pages is clean already', () => {
-    const pages = FILES.filter((f) => f.startsWith('ui/') && f !== 'ui/popup/app.tsx');
+    const pages = FILES.filter((f) => /^(ui|popup|options)\//.test(f) && f !== 'popup/app.tsx');
     expect(pages.flatMap((f) => scan(f, 2))).toEqual([]);
   });
 });

@@ -18,7 +18,7 @@ import type { ServedFinding } from '../../src/page/compare.ts';
 import type { DirectiveName } from '../../src/page/directives.ts';
 import type { PageFacts } from '../../src/page/facts.ts';
 import { judgePage, type PageProblem } from '../../src/page/judge.ts';
-import { DEFAULT_ROBOTS } from '../../src/settings.ts';
+import { DEFAULT_ROBOTS } from '../../src/robot-names.ts';
 import { fakePage } from '../../ui/fake-connector.ts';
 
 const t = translator(lookupIn(en), 'en');

@@ -54,7 +54,7 @@ describe('i18n', () => {
   });
 
   test('every plural used in the code has its English forms', () => {
-    const files = ['ui', 'background', 'src', 'cli'].flatMap((dir) =>
+    const files = ['ui', 'popup', 'options', 'background', 'src', 'cli'].flatMap((dir) =>
       readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' })
         .filter((f) => /\.tsx?$/.test(f))
         .map((f) => join(ROOT, dir, f)),

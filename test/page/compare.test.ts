@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { compareServed, type ServedFinding } from '../../src/page/compare.ts';
 import type { DomFacts } from '../../src/page/facts.ts';
-import { DEFAULT_ROBOTS } from '../../src/settings.ts';
+import { DEFAULT_ROBOTS } from '../../src/robot-names.ts';
 import { fakePage } from '../../ui/fake-connector.ts';
 
 const JS_SEO = 'Google Search Central, Understand the JavaScript SEO basics';

@@ -7,7 +7,7 @@ import {
   type PageProblem,
   unknownPage,
 } from '../../src/page/judge.ts';
-import { DEFAULT_ROBOTS } from '../../src/settings.ts';
+import { DEFAULT_ROBOTS } from '../../src/robot-names.ts';
 import { fakePage } from '../../ui/fake-connector.ts';
 
 const GOOGLE = 'Google Search Central, Robots meta tag, data-nosnippet, and X-Robots-Tag specs';

@@ -11,7 +11,7 @@ import {
 } from '../../src/page/directives.ts';
 import type { PageFacts } from '../../src/page/facts.ts';
 import { judgePage } from '../../src/page/judge.ts';
-import { DEFAULT_ROBOTS } from '../../src/settings.ts';
+import { DEFAULT_ROBOTS } from '../../src/robot-names.ts';
 import { fakePage } from '../../ui/fake-connector.ts';
 
 const NOW = Date.UTC(2026, 0, 1);

@@ -3,7 +3,7 @@
 // reloading the page (its translator is built once), and nothing after unmount.
 import { cleanup, render, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { defaultSettings, type Language, type Settings } from '../../src/settings.ts';
+import { defaultSettings, type Language, type Settings } from '../../src/extension/settings.ts';
 import type { Actions } from '../../ui/connector.ts';
 import { type FakeConnector, type FakeOptions, fakeConnector } from '../../ui/fake-connector.ts';
 import { useSettingsChanges } from '../../ui/use-settings-changes.ts';

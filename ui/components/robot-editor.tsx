@@ -1,14 +1,15 @@
 // The robot list: reorder, remove, add by name or User-Agent, presets by purpose, reset.
 import { useState } from 'preact/hooks';
 import { CRAWLERS, type CrawlerPurpose } from '../../src/crawlers.ts';
+import { type MessageKey, type Translator, vendorText } from '../../src/explain/index.ts';
+import { problemText } from '../../src/extension/explain/settings.ts';
+import type { Reply } from '../../src/extension/protocol.ts';
 import {
-  type MessageKey,
-  problemText,
-  type Translator,
-  vendorText,
-} from '../../src/explain/index.ts';
-import type { Reply } from '../../src/protocol.ts';
-import { checkRobotName, DEFAULT_ROBOTS, MAX_ROBOT_NAME, MAX_ROBOTS } from '../../src/settings.ts';
+  checkRobotName,
+  DEFAULT_ROBOTS,
+  MAX_ROBOT_NAME,
+  MAX_ROBOTS,
+} from '../../src/robot-names.ts';
 import { TextField } from './text-field.tsx';
 
 const PURPOSES: [CrawlerPurpose, MessageKey, MessageKey][] = [

@@ -1,7 +1,8 @@
 // The other settings, and export/import, for the options page.
 import { useRef, useState } from 'preact/hooks';
-import { problemText, type Translator } from '../../src/explain/index.ts';
-import { LANGUAGES, type Language, type Settings } from '../../src/settings.ts';
+import type { Translator } from '../../src/explain/index.ts';
+import { problemText } from '../../src/extension/explain/settings.ts';
+import { LANGUAGES, type Language, type Settings } from '../../src/extension/settings.ts';
 import type { Actions } from '../connector.ts';
 
 /** Language names in their own language: the same in every interface. */

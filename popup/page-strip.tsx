@@ -1,0 +1,55 @@
+// The page's own signals at a glance, under the robots.txt outcome: whether its headers and tags
+// could be read, and its canonical. Every string shown came from the page: text only, and a link
+// only for an http(s) URL.
+import { pageReadText, printableText, type Translator } from '../src/explain/index.ts';
+import type { Canonical } from '../src/page/judge.ts';
+import type { PageModel } from './model.ts';
+
+/** The canonical URL as text (a link when it is http(s)), carrying `data-canonical`. */
+export function CanonicalUrl({ canonical, t }: { canonical: Canonical; t: Translator }) {
+  const text = printableText(canonical.url);
+  const how = canonical.self
+    ? t('canonicalSelf')
+    : canonical.via === 'header'
+      ? t('canonicalByHeader')
+      : t('canonicalByTag');
+  return (
+    <span class="canonical-url">
+      {canonical.isHttp ? (
+        <a href={canonical.url} target="_blank" rel="noreferrer" data-canonical={canonical.url}>
+          {text}
+        </a>
+      ) : (
+        <code data-canonical={canonical.url}>{text}</code>
+      )}{' '}
+      <span class="muted">({how})</span>
+    </span>
+  );
+}
+
+export function PageStrip({ page, t }: { page: PageModel; t: Translator }) {
+  const { judgement } = page;
+  const notes = pageReadText(judgement, t);
+  return (
+    <section
+      class="page-strip"
+      data-headers={judgement.headers === 'seen' ? 'seen' : 'unknown'}
+      data-dom={judgement.dom}
+      {...(page.facts.dom.ok ? { 'data-read-ms': page.facts.dom.facts.readMs.toFixed(2) } : {})}
+    >
+      <p class="canonical">
+        <strong>{t('canonicalLabel')}:</strong>{' '}
+        {judgement.canonical === null ? (
+          <span class="muted">{t('canonicalNone')}</span>
+        ) : (
+          <CanonicalUrl canonical={judgement.canonical} t={t} />
+        )}
+      </p>
+      {notes.map((note) => (
+        <p class="note" key={note}>
+          ℹ {note}
+        </p>
+      ))}
+    </section>
+  );
+}

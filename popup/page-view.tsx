@@ -1,0 +1,211 @@
+// The Page view: every robots meta tag and X-Robots-Tag header of the page with its directives,
+// what each means and who honours it; the page's problems; its links and their qualifiers (with
+// an outline on the page on request); and, on request, the page as served against the page as
+// rendered. All of it is text from the page, shown as text.
+import { useEffect, useRef, useState } from 'preact/hooks';
+import {
+  honouredByText,
+  meaningText,
+  pageProblemSeverity,
+  pageProblemText,
+  pageReadText,
+  printableText,
+  servedFindingText,
+  severityText,
+  sizeText,
+  sourceText,
+  type Translator,
+} from '../src/explain/index.ts';
+import type { ServedPage } from '../src/extension/protocol.ts';
+import type { ServedFinding } from '../src/page/compare.ts';
+import type { LinkCounts } from '../src/page/facts.ts';
+import type { PageSource } from '../src/page/judge.ts';
+import type { PageModel } from './model.ts';
+
+export interface PageViewProps {
+  page: PageModel;
+  t: Translator;
+  /** Counts the page's links (read when this view opens); null when the browser refused. */
+  countLinks: () => Promise<LinkCounts | null>;
+  /** Outlines the page's qualified links, or removes the outline; resolves to the state, or null. */
+  highlight: (on: boolean) => Promise<boolean | null>;
+  /** Fetches the page as served and compares it; resolves to the findings or a message. */
+  compare: () => Promise<
+    { ok: true; served: ServedPage; findings: ServedFinding[] } | { ok: false; message: string }
+  >;
+}
+
+function Source({ source, t }: { source: PageSource; t: Translator }) {
+  return (
+    <li class="page-source" data-page-source={source.kind}>
+      <div>
+        <strong>{sourceText(source, t)}</strong>{' '}
+        <span class="muted">
+          {source.audience === null || source.audience === 'robots'
+            ? t('pageSourceForAll')
+            : t('pageSourceFor', printableText(source.label ?? source.audience))}
+        </span>
+      </div>
+      <code class="source-text">{printableText(source.text.slice(0, 300))}</code>
+      {source.directives.length > 0 && (
+        <ul>
+          {source.directives.map((d, i) => (
+            <li key={i}>
+              <code>{printableText(d.text.trim())}</code> — {meaningText(d.name, t)};{' '}
+              <span class="muted">{honouredByText(d.name, t)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+type Comparison =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'done'; served: ServedPage; findings: ServedFinding[] }
+  | { status: 'error'; message: string };
+
+export function PageView({ page, t, countLinks, highlight, compare }: PageViewProps) {
+  const { judgement } = page;
+  const [highlighted, setHighlighted] = useState(page.linksHighlighted);
+  const [refused, setRefused] = useState(false);
+  const [comparison, setComparison] = useState<Comparison>({ status: 'idle' });
+  const dom = page.facts.dom;
+  const [links, setLinks] = useState<LinkCounts | null>(null);
+  // Counted once per report shown, not on every render of the popup (each would run a script in
+  // the page).
+  const count = useRef(countLinks);
+  count.current = countLinks;
+  useEffect(() => {
+    if (page.judgement.dom === 'html') void count.current().then(setLinks);
+  }, [page]);
+  return (
+    <div class="page-view">
+      <h2>{t('pageSourcesHeading')}</h2>
+      {judgement.sources.length === 0 ? (
+        (judgement.headers === 'seen' ? [t('pageAllSay')] : pageReadText(judgement, t)).map(
+          (line) => <p key={line}>{line}</p>,
+        )
+      ) : (
+        <ul class="page-sources">
+          {judgement.sources.map((source, i) => (
+            <Source key={i} source={source} t={t} />
+          ))}
+        </ul>
+      )}
+
+      {judgement.problems.length > 0 && (
+        <>
+          <h2>{t('pageProblemsHeading')}</h2>
+          <ul class="diagnostics">
+            {judgement.problems.map((problem, i) => {
+              const severity = pageProblemSeverity(problem);
+              return (
+                <li key={i} class={`diagnostic ${severity}`} data-page-problem={problem.code}>
+                  <span class="severity">{severityText(severity, t)}</span>{' '}
+                  {printableText(pageProblemText(problem, t))}
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      )}
+
+      {links !== null && (
+        <>
+          <h2>{t('linksHeading')}</h2>
+          <p
+            data-links=""
+            data-total={links.total}
+            data-nofollow={links.nofollow}
+            data-ugc={links.ugc}
+            data-sponsored={links.sponsored}
+            data-read-ms={links.readMs.toFixed(2)}
+          >
+            {t.plural(
+              'linksCounts',
+              links.total,
+              t.number(links.nofollow),
+              t.number(links.ugc),
+              t.number(links.sponsored),
+            )}
+          </p>
+          <label class="setting">
+            <input
+              type="checkbox"
+              data-highlight-links=""
+              checked={highlighted}
+              onChange={(event) => {
+                const on = event.currentTarget.checked;
+                setHighlighted(on);
+                void highlight(on).then((state) => {
+                  setRefused(state === null);
+                  setHighlighted(state ?? !on);
+                });
+              }}
+            />{' '}
+            {t('highlightLinks')}
+          </label>
+          {refused && <p class="warning">⚠ {t('highlightRefused')}</p>}
+        </>
+      )}
+
+      <h2>{t('compareServed')}</h2>
+      <p class="muted">{t('compareServedHint')}</p>
+      <p>
+        <button
+          type="button"
+          data-action="compare-served"
+          disabled={comparison.status === 'loading'}
+          onClick={() => {
+            setComparison({ status: 'loading' });
+            void compare().then((result) =>
+              setComparison(
+                result.ok
+                  ? { status: 'done', served: result.served, findings: result.findings }
+                  : { status: 'error', message: result.message },
+              ),
+            );
+          }}
+        >
+          {t('compareServed')}
+        </button>
+      </p>
+      {comparison.status === 'loading' && <p class="muted">{t('comparing')}</p>}
+      {comparison.status === 'error' && (
+        <p class="warning" role="alert">
+          ⚠ {t('servedFailed', printableText(comparison.message))}
+        </p>
+      )}
+      {comparison.status === 'done' && (
+        <div data-served="">
+          <p class="muted">
+            {t(
+              'servedStatus',
+              comparison.served.status,
+              sizeText(new TextEncoder().encode(comparison.served.html).length, t),
+            )}
+          </p>
+          <ul>
+            {comparison.findings.map((finding) => (
+              <li
+                key={`${finding.kind}:${'robot' in finding ? finding.robot : ''}`}
+                data-served-finding={finding.kind}
+                class={finding.kind === 'same' ? '' : 'warning'}
+              >
+                {printableText(servedFindingText(finding, t))}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {dom.ok && (
+        <p class="muted small">
+          {t('pageReadTime', t.number(dom.facts.readMs + (links?.readMs ?? 0), 1))}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+// The popup's views as WAI-ARIA tabs: arrow keys, Home and End move between them.
+import { useRef } from 'preact/hooks';
+import type { MessageKey, Translator } from '../src/explain/index.ts';
+
+export const VIEWS = [
+  'verdicts',
+  'page',
+  'records',
+  'file',
+  'summary',
+  'tester',
+  'history',
+  'robots',
+] as const;
+export type View = (typeof VIEWS)[number];
+const LABELS: Record<View, MessageKey> = {
+  verdicts: 'tabVerdicts',
+  page: 'tabPage',
+  records: 'tabRecords',
+  file: 'tabFile',
+  summary: 'tabSummary',
+  tester: 'tabTester',
+  history: 'tabHistory',
+  robots: 'tabRobots',
+};
+
+/** A tab list that moves with the arrow keys (WAI-ARIA tabs pattern). */
+export function Tabs({
+  current,
+  available,
+  onChange,
+  t,
+}: {
+  current: View;
+  available: View[];
+  onChange: (view: View) => void;
+  t: Translator;
+}) {
+  const refs = useRef(new Map<View, HTMLButtonElement>());
+  const move = (delta: number) => {
+    const i = available.indexOf(current);
+    const next = available[(i + delta + available.length) % available.length] ?? current;
+    onChange(next);
+    refs.current.get(next)?.focus();
+  };
+  return (
+    <div
+      class="tabs"
+      role="tablist"
+      aria-label={t('tabsLabel')}
+      onKeyDown={(e) => {
+        if (e.key === 'ArrowRight') move(1);
+        else if (e.key === 'ArrowLeft') move(-1);
+        else if (e.key === 'Home') move(-available.indexOf(current));
+        else if (e.key === 'End') move(available.length - 1 - available.indexOf(current));
+      }}
+    >
+      {available.map((tab) => (
+        <button
+          key={tab}
+          type="button"
+          role="tab"
+          id={`tab-${tab}`}
+          data-view={tab}
+          aria-selected={tab === current}
+          aria-controls={`panel-${tab}`}
+          tabIndex={tab === current ? 0 : -1}
+          ref={(el) => {
+            if (el) refs.current.set(tab, el);
+          }}
+          onClick={() => onChange(tab)}
+        >
+          {t(LABELS[tab])}
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,264 @@
+// The verdict matrix: one row per robot, with the deciding rule, why, and other readings.
+
+import { useState } from 'preact/hooks';
+import type { AiAnswers, ExplainedAi } from '../src/explain/ai.ts';
+import {
+  type ExplainedVerdict,
+  type MessageKey,
+  printableText,
+  ruleText,
+  type Translator,
+} from '../src/explain/index.ts';
+import type { ExplainedPage } from '../src/explain/page.ts';
+
+export interface VerdictTableProps {
+  /** With `page`: what the page says to each robot, shown beside its robots.txt verdict. */
+  rows: (ExplainedVerdict & {
+    page?: ExplainedPage;
+    /** What the site says about AI use, when the report carried it (the rows' data-ai-* seams). */
+    aiAnswers?: AiAnswers;
+    ai?: ExplainedAi | null;
+  })[];
+  t: Translator;
+  caption: string;
+  /** Show a line in the file view. */
+  onJump?: (line: number) => void;
+  /** Show a robot's groups in Records. */
+  onSelect?: (robot: string) => void;
+  /**
+   * 'page': the verdicts for the tab's URL, which carry the attributes other tools read
+   * (data-robot, data-verdict…); 'tester': another URL or a draft, with their own attributes.
+   */
+  variant: 'page' | 'tester';
+  /** Copy text to the clipboard: with it, each deciding rule gets a copy button. */
+  onCopy?: (text: string) => unknown;
+  /** The URL the file was read from, which a copied rule names with its line (`<url> (line 12)`). */
+  robotsUrl?: string | null;
+}
+
+function Verdict({ verdict, t }: { verdict: ExplainedVerdict['verdict']; t: Translator }) {
+  const label =
+    verdict === 'allowed'
+      ? t('allowed')
+      : verdict === 'disallowed'
+        ? t('disallowed')
+        : t('unknown');
+  const symbol = verdict === 'allowed' ? '✓' : verdict === 'disallowed' ? '✕' : '–';
+  return (
+    <span class={`pill ${verdict}`}>
+      <span aria-hidden="true">{symbol}</span> {label}
+    </span>
+  );
+}
+
+const INDEX_LABELS: Record<ExplainedPage['index'], MessageKey> = {
+  index: 'pageIndex',
+  noindex: 'pageNoindex',
+  unknown: 'pageIndexUnknown',
+};
+const FOLLOW_LABELS: Record<ExplainedPage['follow'], MessageKey> = {
+  follow: 'pageFollow',
+  nofollow: 'pageNofollow',
+  unknown: 'pageFollowUnknown',
+};
+
+/** What the page says to a robot: two small pills, index and follow. */
+function PagePills({ page, t }: { page: ExplainedPage; t: Translator }) {
+  return (
+    <span class="page-pills">
+      <span class={`pill small ${page.index}`} title={t('pageIndexLabel')}>
+        {t(INDEX_LABELS[page.index])}
+      </span>
+      <span class={`pill small ${page.follow}`} title={t('pageFollowLabel')}>
+        {t(FOLLOW_LABELS[page.follow])}
+      </span>
+    </span>
+  );
+}
+
+/**
+ * Copies a deciding rule and where it is: `Disallow: /x` and `<robots.txt URL> (line 12)` on the
+ * next line. A plain text file has no line anchors (`#L12` opens at the top), so the line number
+ * is written after the URL, and the title says so.
+ */
+function CopyRule({
+  rule,
+  robotsUrl,
+  t,
+  onCopy,
+}: {
+  rule: NonNullable<ExplainedVerdict['rule']>;
+  robotsUrl: string | null;
+  t: Translator;
+  onCopy: (text: string) => unknown;
+}) {
+  const [copied, setCopied] = useState(false);
+  const where =
+    robotsUrl === null ? t('ruleAtLine', rule.line) : t('ruleLineLink', robotsUrl, rule.line);
+  const label = t('copyRuleTitle', where);
+  return (
+    <button
+      type="button"
+      class="copy-rule"
+      data-action="copy-rule"
+      title={label}
+      aria-label={label}
+      onClick={() => {
+        setCopied(false);
+        Promise.resolve(onCopy(`${printableText(ruleText(rule))}\n${where}`)).then(
+          () => setCopied(true),
+          () => setCopied(false),
+        );
+      }}
+    >
+      {copied ? '✓' : '❐'}
+    </button>
+  );
+}
+
+/** What the site says about AI use to this robot, and where robots.txt lets it in regardless. */
+export function AiLines({ ai }: { ai: ExplainedAi }) {
+  return (
+    <>
+      <div class="note ai-signals" data-ai-signals="">
+        {ai.sentence}
+      </div>
+      {ai.conflicts.map((c) => (
+        <div class="conflict" data-ai-conflict="" key={c}>
+          {c}
+        </div>
+      ))}
+    </>
+  );
+}
+
+export function VerdictTable({
+  rows,
+  t,
+  caption,
+  onJump,
+  onSelect,
+  variant,
+  onCopy,
+  robotsUrl = null,
+}: VerdictTableProps) {
+  // The aipref drafts Content-Usage was read by, said once under the rows that read it.
+  const draft = rows.find((r) => r.ai?.draft != null)?.ai?.draft ?? undefined;
+  return (
+    <table class="verdicts">
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('colRobot')}</th>
+          <th scope="col">{t('colVerdict')}</th>
+          <th scope="col">{t('colWhy')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => {
+          const rule = row.rule;
+          return (
+            <tr
+              key={row.robot}
+              class={`row ${row.verdict}`}
+              {...(variant === 'page'
+                ? {
+                    'data-robot': row.robot,
+                    'data-verdict': row.verdict,
+                    'data-verdict-rfc9309': row.verdictRfc9309,
+                    'data-verdict-1994': row.verdict1994,
+                    ...(rule === null ? {} : { 'data-rule-line': String(rule.line) }),
+                    ...(row.page === undefined
+                      ? {}
+                      : { 'data-page-index': row.page.index, 'data-page-follow': row.page.follow }),
+                    ...(row.aiAnswers == null
+                      ? {}
+                      : {
+                          'data-ai-train': row.aiAnswers.train.answer,
+                          'data-ai-answers': row.aiAnswers.answers.answer,
+                          'data-ai-search': row.aiAnswers.search.answer,
+                        }),
+                  }
+                : { 'data-tester-robot': row.robot, 'data-tester-verdict': row.verdict })}
+            >
+              <th scope="row">
+                {onSelect ? (
+                  <button
+                    type="button"
+                    class="link"
+                    title={t('selectRobot', row.robot)}
+                    onClick={() => onSelect(row.robot)}
+                  >
+                    {row.robot}
+                  </button>
+                ) : (
+                  row.robot
+                )}
+              </th>
+              <td>
+                <Verdict verdict={row.verdict} t={t} />
+                {row.page !== undefined && <PagePills page={row.page} t={t} />}
+              </td>
+              <td class="why">
+                {rule !== null && (
+                  <button
+                    type="button"
+                    class="rule"
+                    aria-label={t('jumpToLine', rule.line)}
+                    title={t('jumpToLine', rule.line)}
+                    onClick={() => onJump?.(rule.line)}
+                  >
+                    <code>
+                      {rule.written !== undefined ? printableText(rule.written) : ruleText(rule)}
+                    </code>{' '}
+                    <span class="muted">{t('ruleAtLine', rule.line)}</span>
+                  </button>
+                )}
+                {rule?.misspelled && (
+                  <div class="other" data-misspelled={rule.line}>
+                    {t('misspelled')} ({ruleText(rule)})
+                  </div>
+                )}
+                {rule !== null && onCopy !== undefined && (
+                  <CopyRule rule={rule} robotsUrl={robotsUrl} t={t} onCopy={onCopy} />
+                )}
+                <div class="muted">{row.why}</div>
+                {row.others.map((o) => (
+                  <div class="other" key={o}>
+                    {o}
+                  </div>
+                ))}
+                {row.nameCut !== null && (
+                  <div class="note name-cut" data-name-cut={row.nameCut.read}>
+                    {row.nameCut.text}
+                  </div>
+                )}
+                {row.note !== null && <div class="note">{row.note}</div>}
+                {row.page?.conflicts.map((c) => (
+                  <div class="conflict" key={c}>
+                    {c}
+                  </div>
+                ))}
+                {row.page?.lines.map((line) => (
+                  <div class="page-line" key={line}>
+                    {line}
+                  </div>
+                ))}
+                {row.ai != null && <AiLines ai={row.ai} />}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+      {draft !== undefined && (
+        <tfoot>
+          <tr>
+            <td colSpan={3} class="muted" data-ai-draft="">
+              {draft}
+            </td>
+          </tr>
+        </tfoot>
+      )}
+    </table>
+  );
+}

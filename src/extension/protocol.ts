@@ -1,0 +1,514 @@
+// The one protocol between the extension's pages (popup, options) and its background: for each
+// message, its request, its reply and the errors it may be refused with. The background's
+// handlers and the pages' actions are both derived from it, so a missing or misnamed handler is a
+// type error.
+import type { RobotAiSignals } from '../ai/report.ts';
+import type { RobotVerdicts } from '../crawlers.ts';
+import { canonicalJson, digest } from '../digest.ts';
+import type { LinkCounts, PageFacts } from '../page/facts.ts';
+import type { CacheRequest, OutcomeFacts, RobotsFetch } from '../policy.ts';
+import type { SavedUrlProblem } from './history/saved-urls.ts';
+import type { ImportProblem, Settings, SettingsProblem } from './settings.ts';
+
+/** A cached or fresh fetch of one origin's /robots.txt, as the pages receive it. */
+export interface OriginReport {
+  /** `scheme://host[:port]`, as robotsOrigin gives it. */
+  origin: string;
+  /** Without the file's text, which robotsText sends. */
+  outcome: OutcomeFacts;
+  fetchedAt: number;
+  expiresAt: number;
+  /** The body differs from the version seen before it (robotsText sends both: the popup's diff). */
+  changed: boolean;
+  /** Served from the cache rather than fetched for this request. */
+  fromCache: boolean;
+  /** What Cache-Control asked when the cache floor keeps the file longer (the popup says so). */
+  cacheRequest?: CacheRequest | null;
+}
+
+/** A fetch as a report sends it: all of it but the file's text. */
+export function sentReport(
+  fetched: RobotsFetch & { changed: boolean; fromCache: boolean },
+): OriginReport {
+  const { origin, outcome, fetchedAt, expiresAt, changed, fromCache, cacheRequest } = fetched;
+  const report = { origin, fetchedAt, expiresAt, changed, fromCache, cacheRequest };
+  if (outcome.kind !== 'ok') return { ...report, outcome };
+  const { text: _, ...sent } = outcome;
+  return { ...report, outcome: sent };
+}
+
+/** The text of the file a report describes, and the version before it when it changed. */
+export interface RobotsFile {
+  text: string;
+  previousText: string | null;
+}
+
+/**
+ * What the popup shows for a tab. Every kind carries the robot list it was judged with, so the
+ * rows always match the verdicts sent.
+ */
+export type TabReport =
+  /** The page has no robots.txt: chrome://, about:, file:, extension pages, the PDF viewer… */
+  | { kind: 'not-applicable'; url: string; robots: string[] }
+  /**
+   * The user withheld the host permission (Firefox allows it): for this origin, or for all sites
+   * (origin null: without it the browser hides the tab's URL too).
+   */
+  | { kind: 'no-permission'; url: string; origin: string | null; robots: string[] }
+  /** `verdicts` has one entry per robot when the file was parsed ('ok'), none otherwise. */
+  | {
+      kind: 'report';
+      url: string;
+      robots: string[];
+      report: OriginReport;
+      verdicts: RobotVerdicts[];
+      /**
+       * Each robot's verdict for the page's canonical URL, when it is another URL of this origin and
+       * the file has rules (page/canonical-verdicts.ts); else null.
+       */
+      canonicalVerdicts: RobotVerdicts[] | null;
+      /** What the page says about itself (its tags and headers), read as the report was built. */
+      page: PageFacts;
+      /** Its nofollow, ugc and sponsored links are outlined on the page. */
+      linksHighlighted: boolean;
+      /**
+       * What the site says about AI use of the page, per robot (Content-Signal, Content-Usage);
+       * null or absent when the file and the response say nothing about it.
+       */
+      aiSignals?: RobotAiSignals[] | null;
+    };
+
+/**
+ * The last report the background built for a tab, with the settings it was judged with, kept in
+ * storage.session under tabSnapshotKey(tabId) and dropped with the tab: the popup shows it the
+ * moment it opens, while its own report is on its way, then puts that one in its place.
+ */
+export interface TabSnapshot {
+  reply: TabReport;
+  settings: Settings;
+}
+
+/** Where a tab's snapshot is kept in storage.session. */
+export const tabSnapshotKey = (tabId: number): string => `tab-report:${tabId}`;
+
+/**
+ * A stored value as the snapshot of the page at `url` the popup may show first, or null: only a
+ * judged page ('report') or one with no robots.txt ('not-applicable'), of that very URL.
+ */
+export function readTabSnapshot(value: unknown, url: string): TabSnapshot | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { reply, settings } = value as Partial<Record<keyof TabSnapshot, unknown>>;
+  const isObject = (v: unknown): v is Record<string, unknown> =>
+    typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (!isObject(reply) || !isObject(settings)) return null;
+  if (typeof settings['language'] !== 'string' || !Array.isArray(settings['robots'])) return null;
+  if (reply['url'] !== url || !Array.isArray(reply['robots'])) return null;
+  if (reply['kind'] === 'not-applicable') return value as TabSnapshot;
+  if (reply['kind'] !== 'report' || !Array.isArray(reply['verdicts'])) return null;
+  return isObject(reply['report']) && isObject(reply['page']) ? (value as TabSnapshot) : null;
+}
+
+/**
+ * One node of a screen the popup drew: a text, or an element as [tag, its attributes as name,
+ * value, name, value…, its children]. Plain data: the popup builds elements and text nodes from
+ * it, never HTML.
+ */
+export type ScreenNode = string | [tag: string, attributes: string[], children: ScreenNode[]];
+
+/**
+ * A screen of a tab's verdicts: the popup's last one, kept in storage.session under
+ * tabScreenKey(tabId) and in the popup's localStorage, named by the tab's popup URL; or the one the
+ * background drew as it judged the tab's page, carried by that URL itself (popup/screen.ts). The
+ * next time the popup opens on the tab it is shown at once, before the popup's code has loaded, if
+ * it was drawn from the very snapshot the background keeps now (`basis`, snapshotBasis) for the
+ * page the tab shows; the popup then draws its own in its place.
+ */
+export interface TabScreen {
+  url: string;
+  /** snapshotBasis of the report and settings it was drawn from. */
+  basis: string;
+  /** How far the verdicts were scrolled (px). */
+  scroll: number;
+  /** The popup root's children. */
+  nodes: ScreenNode[];
+}
+
+/** Where a tab's last screen is kept in storage.session. */
+export const tabScreenKey = (tabId: number): string => `tab-screen:${tabId}`;
+
+/**
+ * What a report carries that changes with every reading of the page and that the verdicts do not
+ * show: how long reading the page's tags took (DomFacts.readMs). Left out of the fingerprint, so a
+ * page read again as it was (reloaded, judged again) keeps its screen.
+ */
+const READING_TIMES: ReadonlySet<string> = new Set(['readMs']);
+
+/** The fingerprint of a report and its settings, whatever order storage gives their keys in. */
+export function snapshotBasis(snapshot: TabSnapshot): string {
+  return digest(
+    canonicalJson({ reply: snapshot.reply, settings: snapshot.settings }, READING_TIMES),
+  );
+}
+
+/**
+ * A value as a screen, or null when it does not have a screen's shape. Its nodes are checked as
+ * they are built (popup/screen.ts).
+ */
+export function tabScreenOf(value: unknown): TabScreen | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { url, basis, scroll, nodes } = value as Partial<Record<keyof TabScreen, unknown>>;
+  if (typeof url !== 'string' || typeof basis !== 'string' || !Array.isArray(nodes)) return null;
+  if (typeof scroll !== 'number' || !Number.isFinite(scroll) || scroll < 0) return null;
+  return value as TabScreen;
+}
+
+/**
+ * A stored value as the screen to show first for `snapshot`, or null: only one of the snapshot's
+ * URL drawn from it (the same basis).
+ */
+export function readTabScreen(value: unknown, snapshot: TabSnapshot): TabScreen | null {
+  const screen = tabScreenOf(value);
+  return screen !== null &&
+    screen.url === snapshot.reply.url &&
+    screen.basis === snapshotBasis(snapshot)
+    ? screen
+    : null;
+}
+
+/** The popup's page, as the manifest names it (action.default_popup): every tab's popup by default. */
+export const POPUP_PAGE = 'popup.html';
+/**
+ * The same page without the app's preloads, named as a tab's popup while a screen kept for the tab
+ * waits to be shown (popup/screen.ts screenUrl): the app loads after that screen's frame.
+ */
+export const POPUP_SCREEN_PAGE = 'popup-screen.html';
+
+/** A page fetched once as served, before scripts run (to compare with the DOM as rendered). */
+export interface ServedPage {
+  /** The URL the body came from, after redirects. */
+  url: string;
+  status: number;
+  contentType: string | null;
+  /** The body as text, cut at 2,000,000 bytes. */
+  html: string;
+  xRobotsTag: string[];
+  link: string[];
+  cut: boolean;
+}
+
+/** One kept version of a site's robots.txt: its text, when it was first and last fetched (ms). */
+export interface HistoryVersion {
+  text: string;
+  firstSeen: number;
+  lastSeen: number;
+}
+
+/** A site's kept versions of robots.txt, oldest first, and the pages of it the user visited. */
+export interface OriginHistory {
+  origin: string;
+  versions: HistoryVersion[];
+  /** URLs of the site's visited pages, most recent first (none unless rememberPaths). */
+  seen: string[];
+  /** Whether visited pages are kept (the settings' rememberPaths). */
+  rememberPaths: boolean;
+  /** The test URLs the user saved for the site, most recent first (none in a private window). */
+  saved: string[];
+}
+
+/** Why a history import was refused (background/version-store.ts checks the file). */
+export type HistoryImportProblem =
+  /** Not JSON at all. */
+  | 'not-json'
+  /** Not a JSON object. */
+  | 'not-an-object'
+  /** `format` is not 'robots-lens-history'. */
+  | 'wrong-format'
+  /** `version` is not 1 (a newer extension's export). */
+  | 'unsupported-version'
+  /** `origin` is not an http(s) origin as the URL standard serialises it. */
+  | 'bad-origin'
+  /** `versions` is not an array. */
+  | 'bad-versions'
+  /** More than 20 versions. */
+  | 'too-many-versions'
+  /** A version that is not an object with a string `text`. */
+  | 'bad-version'
+  /** A version whose `firstSeen` or `lastSeen` is not a time (finite, ≥ 0), or ends before it starts. */
+  | 'bad-time'
+  /** A version too large to keep alone (over the per-site cap, or longer than a fetch keeps). */
+  | 'text-too-large'
+  /** Storage refused the write (quota). */
+  | 'storage-refused';
+
+/** Errors the background counted since it started (the options page's debug view). */
+export interface DebugInfo {
+  /** Per place in the code: how many errors, the last message and when (ms). */
+  errors: { where: string; count: number; lastMessage: string; lastAt: number }[];
+}
+
+type Empty = Record<string, never>;
+
+export type Protocol = {
+  /** The report for a tab (fetching if needed, or the cached one). */
+  tabReport: { req: { tabId: number }; res: TabReport; error: never };
+  /** Fetch the tab's robots.txt again, bypassing the cache. */
+  refresh: { req: { tabId: number }; res: TabReport; error: never };
+  /**
+   * The text of the file a report described (its origin and fetch time), for the views that show
+   * it; 'changed' when the cache holds another fetch by now (the popup asks for the report again).
+   */
+  robotsText: {
+    req: { tabId: number; origin: string; fetchedAt: number };
+    res: RobotsFile;
+    error: 'changed';
+  };
+  getSettings: { req: Empty; res: Settings; error: never };
+  /** Changes some settings (validated); replies with all of them, or changes nothing. */
+  setSettings: { req: Partial<Settings>; res: Settings; error: SettingsProblem };
+  /** Replaces all settings from an export file, or changes nothing. */
+  importSettings: { req: { text: string }; res: Settings; error: ImportProblem };
+  /** The export file of the current settings. */
+  exportSettings: { req: Empty; res: string; error: never };
+  /** Back to the defaults. */
+  resetSettings: { req: Empty; res: Settings; error: never };
+  /** Empties the robots.txt cache; replies with how many origins were dropped. */
+  clearCache: { req: Empty; res: number; error: never };
+  /** What the background counted of its own errors. */
+  debugInfo: { req: Empty; res: DebugInfo; error: never };
+  /** The tab's page fetched once as served, without cookies (the user asked). */
+  servedPage: {
+    req: { tabId: number };
+    res: ServedPage;
+    error: 'not-http' | 'no-permission' | 'timeout' | 'network';
+  };
+  /** Counts the links of the tab's page and their rel qualifiers (the Page view asks). */
+  pageLinks: { req: { tabId: number }; res: LinkCounts; error: 'refused' };
+  /** Outlines (or no longer) the page's nofollow, ugc and sponsored links; replies with the state. */
+  highlightLinks: { req: { tabId: number; on: boolean }; res: boolean; error: 'refused' };
+  /** The tab's site's kept robots.txt versions and visited pages (the History view). */
+  history: { req: { tabId: number }; res: OriginHistory; error: 'not-applicable' };
+  /** The export file of the tab's site's history (JSON text), with its origin and size. */
+  exportHistory: {
+    req: { tabId: number };
+    res: { origin: string; text: string; versions: number };
+    error: 'not-applicable';
+  };
+  /** Adds an exported history to the kept versions (normal windows). */
+  importHistory: {
+    req: { text: string };
+    res: { origin: string; added: number; versions: number };
+    error: HistoryImportProblem;
+  };
+  /** The tab's site's saved test URLs, most recent first (the tester asks when first shown). */
+  savedUrls: {
+    req: { tabId: number };
+    res: string[];
+    error: 'not-applicable' | 'private-window';
+  };
+  /**
+   * Saves a test URL for the tab's site (a path, or a URL of that site), first in its list, kept
+   * until removed; replies with the list. Never for a private window.
+   */
+  saveTestUrl: {
+    req: { tabId: number; url: string };
+    res: string[];
+    error: 'not-applicable' | 'private-window' | SavedUrlProblem;
+  };
+  /** Removes a saved test URL of the tab's site; replies with the list. */
+  forgetTestUrl: {
+    req: { tabId: number; url: string };
+    res: string[];
+    error: 'not-applicable' | 'private-window';
+  };
+  /** Forgets the tab's site's history and visited pages (its saved test URLs stay). */
+  clearHistory: { req: { tabId: number }; res: true; error: 'not-applicable' };
+  /**
+   * Forgets every site's history and visited pages (saved test URLs stay); replies with how many
+   * sites had one.
+   */
+  clearAllHistory: { req: Empty; res: number; error: never };
+};
+
+export type MessageName = keyof Protocol;
+export type RequestOf<K extends MessageName> = Protocol[K]['req'];
+export type ResponseOf<K extends MessageName> = Protocol[K]['res'];
+
+/**
+ * Why a request failed: the message's own refusal, or 'internal' (the handler threw; the
+ * background reported it), 'no-answer' (nothing answered: the background was stopping) or
+ * 'bad-request' (an unknown name or a request of the wrong shape: no handler ran).
+ */
+export type ErrorOf<K extends MessageName> =
+  | Protocol[K]['error']
+  | 'internal'
+  | 'no-answer'
+  | 'bad-request';
+
+/** Errors cross as values (exceptions do not survive sendMessage). */
+export type Reply<K extends MessageName> =
+  | { ok: true; value: ResponseOf<K> }
+  | { ok: false; error: ErrorOf<K>; message: string };
+
+/** Every message answered: the background's handlers and the pages' requests have this shape. */
+export type Requests = { [K in MessageName]: (req: RequestOf<K>) => Promise<Reply<K>> };
+
+/** A successful reply. */
+export function accept<K extends MessageName>(value: ResponseOf<K>): Reply<K> {
+  return { ok: true, value };
+}
+
+/** A refusal with the message's own error code. */
+export function refuse<K extends MessageName>(error: Protocol[K]['error'], message = ''): Reply<K> {
+  return { ok: false, error, message: message || String(error) };
+}
+
+/** Marks our messages, so the background answers nothing else. */
+export const MESSAGE_MARK = '__robotsLens';
+
+export interface Message<K extends MessageName = MessageName> {
+  [MESSAGE_MARK]: true;
+  name: K;
+  req: RequestOf<K>;
+}
+
+/** A value marked as one of our messages: dispatch checks its name and request before answering. */
+export interface MarkedMessage {
+  [MESSAGE_MARK]: true;
+  name: unknown;
+  req: unknown;
+}
+
+/**
+ * Whether a value received by the background is marked as one of our messages (anything else is
+ * left for other listeners). Its name and request are checked by dispatch, which answers a bad
+ * one with 'bad-request' rather than leaving the page without a reply.
+ */
+export function isMessage(value: unknown): value is MarkedMessage {
+  return (
+    typeof value === 'object' && value !== null && (value as MarkedMessage)[MESSAGE_MARK] === true
+  );
+}
+
+/** Builds a message for `sendMessage`. */
+export function messageOf<K extends MessageName>(name: K, req: RequestOf<K>): Message<K> {
+  return { [MESSAGE_MARK]: true, name, req };
+}
+
+/** One field's check: the words say what it must be (they end up in a 'bad-request' message). */
+type FieldCheck = [(value: unknown) => boolean, string];
+
+const TAB_ID: FieldCheck = [
+  (v) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0,
+  'a non-negative integer',
+];
+const STRING: FieldCheck = [(v) => typeof v === 'string', 'a string'];
+const FINITE: FieldCheck = [(v) => typeof v === 'number' && Number.isFinite(v), 'a finite number'];
+const BOOLEAN: FieldCheck = [(v) => typeof v === 'boolean', 'a boolean'];
+
+/**
+ * Each request's fields: exactly these, of these types; null for setSettings, whose fields the
+ * settings' own validation checks (an unknown key is ignored there, a bad value refused).
+ */
+const FIELDS: { [K in MessageName]: { [F in keyof RequestOf<K>]-?: FieldCheck } | null } = {
+  tabReport: { tabId: TAB_ID },
+  refresh: { tabId: TAB_ID },
+  robotsText: { tabId: TAB_ID, origin: STRING, fetchedAt: FINITE },
+  getSettings: {},
+  setSettings: null,
+  importSettings: { text: STRING },
+  exportSettings: {},
+  resetSettings: {},
+  clearCache: {},
+  debugInfo: {},
+  servedPage: { tabId: TAB_ID },
+  pageLinks: { tabId: TAB_ID },
+  highlightLinks: { tabId: TAB_ID, on: BOOLEAN },
+  history: { tabId: TAB_ID },
+  exportHistory: { tabId: TAB_ID },
+  importHistory: { text: STRING },
+  clearHistory: { tabId: TAB_ID },
+  clearAllHistory: {},
+  savedUrls: { tabId: TAB_ID },
+  saveTestUrl: { tabId: TAB_ID, url: STRING },
+  forgetTestUrl: { tabId: TAB_ID, url: STRING },
+};
+
+/** Every message name, once (FIELDS has one entry per name, or the type check fails). */
+export const MESSAGE_NAMES = Object.keys(FIELDS) as MessageName[];
+
+/**
+ * What is wrong with a received message, in a sentence for the 'bad-request' reply, or null when
+ * its name is known and its request has exactly the fields of that message, of their types.
+ */
+export function messageProblem(message: MarkedMessage): string | null {
+  const { name, req } = message;
+  if (typeof name !== 'string' || !Object.hasOwn(FIELDS, name)) {
+    return `unknown message ${describe(name)}`;
+  }
+  if (typeof req !== 'object' || req === null || Array.isArray(req)) {
+    return `${name}: the request is not an object`;
+  }
+  const fields = FIELDS[name as MessageName] as Record<string, FieldCheck> | null;
+  if (fields === null) return null;
+  for (const [field, [isValid, what]] of Object.entries(fields)) {
+    if (!Object.hasOwn(req, field)) return `${name}: ${field} is missing`;
+    if (!isValid((req as Record<string, unknown>)[field])) {
+      return `${name}: ${field} must be ${what}`;
+    }
+  }
+  for (const field of Object.keys(req)) {
+    if (!Object.hasOwn(fields, field)) return `${name}: unknown field ${describe(field)}`;
+  }
+  return null;
+}
+
+/** A received name or field for an error message: quoted, cut short. */
+function describe(value: unknown): string {
+  if (typeof value !== 'string') return typeof value;
+  return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+}
+
+/**
+ * Answers a message with the matching handler. A message with an unknown name or a request of
+ * the wrong shape is refused with 'bad-request' before any handler runs; a handler that throws
+ * becomes an 'internal' error, passed to `onError` first (the background reports it).
+ */
+export function dispatch<K extends MessageName>(
+  handlers: Requests,
+  message: Message<K>,
+  onError: (where: string, error: unknown) => void,
+): Promise<Reply<K>>;
+export function dispatch(
+  handlers: Requests,
+  message: MarkedMessage,
+  onError: (where: string, error: unknown) => void,
+): Promise<Reply<MessageName>>;
+export async function dispatch(
+  handlers: Requests,
+  message: MarkedMessage,
+  onError: (where: string, error: unknown) => void,
+): Promise<Reply<MessageName>> {
+  const problem = messageProblem(message);
+  const name = message.name as MessageName;
+  // hasOwn as well: `handlers` may be any object with the protocol's names, never its prototype's.
+  if (problem !== null || !Object.hasOwn(handlers, name)) {
+    return { ok: false, error: 'bad-request', message: problem ?? `no handler for ${name}` };
+  }
+  const handler = handlers[name] as (req: unknown) => Promise<Reply<MessageName>>;
+  try {
+    return await handler(message.req);
+  } catch (error) {
+    onError(`message:${name}`, error);
+    return { ok: false, error: 'internal', message: errorMessage(error) };
+  }
+}
+
+/** The message of anything thrown. */
+export function errorMessage(error: unknown): string {
+  try {
+    return error instanceof Error ? error.message : String(error);
+  } catch {
+    // A thrown value with no usable toString (Object.create(null), a hostile getter): still a reply.
+    return 'unprintable error';
+  }
+}

@@ -1,0 +1,151 @@
+// @vitest-environment happy-dom
+// The popup's page-level signals against an in-memory background: the row seams, the canonical,
+// the Page view (sources, problems, links read once, the outline switch, served vs rendered).
+import { cleanup, fireEvent, render, waitFor } from '@testing-library/preact';
+import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+import en from '../../_locales/en/messages.json';
+import { App } from '../../popup/app.tsx';
+import { preloadLazyViews } from '../../popup/lazy.tsx';
+import { lookupIn, translator } from '../../src/explain/index.ts';
+import { accept, type ServedPage } from '../../src/extension/protocol.ts';
+import type { PageFacts } from '../../src/page/facts.ts';
+import {
+  type FakeOptions,
+  fakeConnector,
+  fakePage,
+  fakeTabReport,
+} from '../../ui/fake-connector.ts';
+import { okOutcome } from '../fixtures/outcomes.ts';
+
+// The views arrive as a chunk in the popup: loaded once here, they render at once.
+beforeAll(() => preloadLazyViews());
+
+const t = translator(lookupIn(en), 'en');
+const URL_ = 'https://shop.test/item?id=1';
+const TEXT = 'User-agent: *\nDisallow: /private/\n\nUser-agent: GPTBot\nDisallow: /\n';
+
+async function open(page: PageFacts, options: Omit<FakeOptions, 'tabReport'> = {}) {
+  const report = fakeTabReport(URL_, okOutcome(TEXT, { url: 'https://shop.test/robots.txt' }), {
+    page,
+  });
+  const actions = fakeConnector({ tabReport: () => report, ...options });
+  render(<App tabId={7} actions={actions} t={t} />);
+  await waitFor(() => expect(document.body.dataset['state']).toBe('done'));
+  return actions;
+}
+
+const attr = (robot: string, name: string) =>
+  document.querySelector(`[data-robot="${robot}"]`)?.getAttribute(name);
+const showPage = () =>
+  fireEvent.click(document.querySelector('[role="tab"][data-view="page"]') as HTMLElement);
+
+afterEach(() => {
+  cleanup();
+  delete document.body.dataset['state'];
+});
+
+describe('popup: page-level signals', () => {
+  test('each row says index and follow as the page says them to its robot', async () => {
+    await open(
+      fakePage(URL_, {
+        metas: [
+          { name: 'robots', content: 'nofollow' },
+          { name: 'googlebot', content: 'noindex' },
+        ],
+      }),
+    );
+    expect(attr('Googlebot', 'data-page-index')).toBe('noindex');
+    expect(attr('Googlebot', 'data-page-follow')).toBe('nofollow');
+    expect(attr('Bingbot', 'data-page-index')).toBe('index');
+    expect(attr('Bingbot', 'data-page-follow')).toBe('nofollow');
+    // robots.txt keeps GPTBot out: the page's words stay as they are, with the warning.
+    expect(attr('GPTBot', 'data-verdict')).toBe('disallowed');
+    expect(attr('GPTBot', 'data-page-follow')).toBe('nofollow');
+    expect(document.querySelector('[data-robot="GPTBot"] .conflict')?.textContent).toContain(
+      'robots.txt blocks GPTBot',
+    );
+  });
+
+  test('headers unknown after pushState: unknown unless the DOM says noindex', async () => {
+    await open(fakePage(URL_, { headers: 'same-document', xRobotsTag: ['noindex'] }));
+    expect(document.querySelector('[data-headers]')?.getAttribute('data-headers')).toBe('unknown');
+    expect(attr('Googlebot', 'data-page-index')).toBe('unknown');
+    cleanup();
+    await open(
+      fakePage(URL_, { headers: 'same-document', metas: [{ name: 'robots', content: 'noindex' }] }),
+    );
+    expect(attr('Googlebot', 'data-page-index')).toBe('noindex');
+  });
+
+  test('one data-canonical, absolute; a javascript: canonical is text, never a link', async () => {
+    await open(fakePage(URL_, { canonicals: ['/item'] }));
+    const canonical = document.querySelectorAll('[data-canonical]');
+    expect(canonical).toHaveLength(1);
+    expect(canonical[0]?.getAttribute('data-canonical')).toBe('https://shop.test/item');
+    cleanup();
+    await open(fakePage(URL_, { canonicals: ['javascript:alert(1)'] }));
+    expect(document.querySelector('[data-canonical]')?.tagName).toBe('CODE');
+    expect(document.querySelector('a[href^="javascript:"]')).toBeNull();
+  });
+
+  test('the Page view: sources, problems, and the links counted once however often it renders', async () => {
+    const actions = await open(
+      fakePage(URL_, { metas: [{ name: 'robots', content: 'noindex, nofolow' }] }),
+    );
+    showPage();
+    await waitFor(() => expect(document.querySelector('[data-links]')).not.toBeNull());
+    expect(
+      document.querySelector('[data-page-problem="unknown-directive"]')?.textContent,
+    ).toContain('Did you mean nofollow?');
+    expect(document.querySelector('[data-links]')?.getAttribute('data-nofollow')).toBe('3');
+    fireEvent.click(document.querySelector('[role="tab"][data-view="verdicts"]') as HTMLElement);
+    showPage();
+    fireEvent.click(document.querySelector('[role="tab"][data-view="tester"]') as HTMLElement);
+    showPage();
+    expect(actions.calls.filter((c) => c.name === 'pageLinks')).toHaveLength(1);
+  });
+
+  test('the outline switch asks the background, on then off', async () => {
+    const actions = await open(fakePage(URL_));
+    showPage();
+    await waitFor(() => expect(document.querySelector('[data-highlight-links]')).not.toBeNull());
+    const toggle = document.querySelector('[data-highlight-links]') as HTMLInputElement;
+    fireEvent.click(toggle);
+    await waitFor(() => expect(toggle.checked).toBe(true));
+    fireEvent.click(toggle);
+    await waitFor(() => expect(toggle.checked).toBe(false));
+    expect(actions.calls.filter((c) => c.name === 'highlightLinks').map((c) => c.req)).toEqual([
+      { tabId: 7, on: true },
+      { tabId: 7, on: false },
+    ]);
+  });
+
+  test('served vs rendered: a noindex a script removed is named, for each robot', async () => {
+    const served: ServedPage = {
+      url: URL_,
+      status: 200,
+      contentType: 'text/html',
+      html: '<!doctype html><head><meta name="robots" content="noindex"></head><body></body>',
+      xRobotsTag: [],
+      link: [],
+      cut: false,
+    };
+    await open(fakePage(URL_), { override: { servedPage: async () => accept(served) } });
+    showPage();
+    fireEvent.click(document.querySelector('[data-action="compare-served"]') as HTMLElement);
+    await waitFor(() => expect(document.querySelector('[data-served-finding]')).not.toBeNull());
+    const findings = [...document.querySelectorAll('[data-served-finding]')];
+    expect(findings.map((f) => f.getAttribute('data-served-finding'))).toContain(
+      'removed-by-script',
+    );
+    expect(findings[0]?.textContent).toContain('Googlebot');
+  });
+
+  test('served vs rendered, the fetch failing: the reason, nothing else changes', async () => {
+    await open(fakePage(URL_));
+    showPage();
+    fireEvent.click(document.querySelector('[data-action="compare-served"]') as HTMLElement);
+    await waitFor(() => expect(document.querySelector('[role="alert"]')).not.toBeNull());
+    expect(document.querySelector('[role="alert"]')?.textContent).toContain('could not be fetched');
+  });
+});
