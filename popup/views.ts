@@ -7,7 +7,7 @@ export { compareServed } from '../src/page/compare.ts';
 export { RobotEditor } from '../ui/components/robot-editor.tsx';
 export { DiffView } from './diff-view.tsx';
 export { FileView } from './file-view.tsx';
-export { HistoryView } from './history-view.tsx';
+export { HistoryView } from './history/history-view.tsx';
 export { PageView } from './page-view.tsx';
 export { Records } from './records.tsx';
 export { Summary } from './summary.tsx';

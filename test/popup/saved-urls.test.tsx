@@ -8,7 +8,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/pr
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import en from '../../_locales/en/messages.json';
 import { App } from '../../popup/app.tsx';
-import { HistoryView } from '../../popup/history-view.tsx';
+import { HistoryView } from '../../popup/history/history-view.tsx';
 import { preloadLazyViews } from '../../popup/lazy.tsx';
 import { lookupIn, translator } from '../../src/explain/index.ts';
 import { type OriginHistory, refuse } from '../../src/extension/protocol.ts';

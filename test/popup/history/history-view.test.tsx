@@ -4,14 +4,14 @@
 // export, import and clear; and in the popup, the history asked for only once the view is shown.
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
-import en from '../../_locales/en/messages.json';
-import { App } from '../../popup/app.tsx';
-import { HistoryView } from '../../popup/history-view.tsx';
-import { preloadLazyViews } from '../../popup/lazy.tsx';
-import { lookupIn, translator } from '../../src/explain/index.ts';
-import type { OriginHistory } from '../../src/extension/protocol.ts';
-import { type FakeOptions, fakeConnector, fakeTabReport } from '../../ui/fake-connector.ts';
-import { okOutcome } from '../fixtures/outcomes.ts';
+import en from '../../../_locales/en/messages.json';
+import { App } from '../../../popup/app.tsx';
+import { HistoryView } from '../../../popup/history/history-view.tsx';
+import { preloadLazyViews } from '../../../popup/lazy.tsx';
+import { lookupIn, translator } from '../../../src/explain/index.ts';
+import type { OriginHistory } from '../../../src/extension/protocol.ts';
+import { type FakeOptions, fakeConnector, fakeTabReport } from '../../../ui/fake-connector.ts';
+import { okOutcome } from '../../fixtures/outcomes.ts';
 
 beforeAll(() => preloadLazyViews());
 
