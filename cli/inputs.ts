@@ -3,7 +3,8 @@
 // skipped. And the ordered pipeline that judges them while fetches are in flight.
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { SitemapUnreadable, sitemapUrls } from '../io/sitemap.ts';
+import { SitemapUnreadable } from '../io/sitemap-problem.ts';
+import { sitemapUrls } from '../io/sitemap-urls.ts';
 import type { Translator } from '../src/index.ts';
 import { sitemapProblemText } from './sitemap-words.ts';
 import { UnreadableInput } from './sources.ts';

@@ -1,12 +1,13 @@
-// The words of the `--sitemap` input (io/sitemap.ts): its problems and the error of an unreadable
-// top sitemap, which it gives as codes with params, said in the user's language from the catalogue.
+// The words of the `--sitemap` input (io/sitemap-urls.ts): its problems and the error of an
+// unreadable top sitemap, which it gives as codes with params (io/sitemap-problem.ts), said in the
+// user's language from the catalogue.
 
 import type {
   SitemapFailureCode,
   SitemapParams,
   SitemapProblem,
   SitemapProblemCode,
-} from '../io/sitemap.ts';
+} from '../io/sitemap-problem.ts';
 import type { Translator } from '../src/index.ts';
 
 /** The codes of a sitemap not read (a Record, so that a new code must be added here). */
@@ -21,6 +22,9 @@ const FAILURES: Readonly<Record<SitemapFailureCode, true>> = {
   'http-status': true,
   'other-scheme': true,
   'bad-url': true,
+  'private-address': true,
+  'too-many-redirects': true,
+  'redirect-cycle': true,
 };
 
 const isFailure = (code: string): code is SitemapFailureCode => Object.hasOwn(FAILURES, code);
@@ -52,6 +56,12 @@ function failureText(code: SitemapFailureCode, params: SitemapParams, t: Transla
       return t('cliSitemapOtherScheme');
     case 'bad-url':
       return t('cliSitemapBadUrl');
+    case 'private-address':
+      return t('cliSitemapPrivateAddress', text(params, 'target'));
+    case 'too-many-redirects':
+      return t('cliSitemapTooManyRedirects', t.number(count(params, 'limit')));
+    case 'redirect-cycle':
+      return t('cliSitemapRedirectCycle', text(params, 'target'));
   }
 }
 

@@ -3,12 +3,8 @@
 // status, Location and server address by the browser's request id (RedirectWatchers), including
 // Firefox's events that arrive after fetch has resolved.
 import type { FetchFacts } from '../src/policy.ts';
-import {
-  type FetchLimits,
-  fetchRobotsTxt,
-  type HopObserver,
-  type RequestOptions,
-} from './fetch-robots.ts';
+import { type FetchLimits, fetchRobotsTxt } from './fetch-robots.ts';
+import type { HopObserver, RequestOptions } from './follow-redirects.ts';
 
 /**
  * What the extension's request leaves out, so it is the crawler's request and not the user's: the

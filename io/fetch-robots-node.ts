@@ -2,9 +2,10 @@
 // its Location under redirect: 'manual', so the module reads each hop from the response; a
 // redirect's target host is looked up before it is requested, so a public site's redirect into a
 // private network is never asked.
-import { lookup } from 'node:dns/promises';
 import type { FetchFacts } from '../src/policy.ts';
-import { type FetchLimits, fetchRobotsTxt, type RequestOptions } from './fetch-robots.ts';
+import { type FetchLimits, fetchRobotsTxt } from './fetch-robots.ts';
+import type { RequestOptions } from './follow-redirects.ts';
+import { nodeLookup } from './node-lookup.ts';
 
 /** Options of fetchRobotsTxtInNode: the policy's limits, and a User-Agent (default none). */
 export interface NodeFetchOptions extends FetchLimits {
@@ -39,10 +40,7 @@ export function fetchRobotsTxtInNode(
     ...limits,
     // Looked up at each call, so a test's stub of globalThis.fetch is seen.
     fetch: (input, init) => globalThis.fetch(input, init),
-    redirects: {
-      kind: 'manual',
-      lookup: async (hostname) => (await lookup(hostname, { all: true })).map((a) => a.address),
-    },
+    redirects: { kind: 'manual', lookup: nodeLookup },
     request: nodeRequest(userAgent),
   });
 }

@@ -4,7 +4,7 @@
 // fetchRobotsTxtInBrowser; the background feeds it from webRequest.onBeforeRequest,
 // onHeadersReceived, onBeforeRedirect, onResponseStarted, onCompleted and onErrorOccurred, for
 // requests outside tabs only.
-import type { HopObserver, HopReport, HopWatch } from './fetch-robots.ts';
+import type { HopObserver, HopReport, HopWatch } from './follow-redirects.ts';
 
 /** What the watchers read of a webRequest event: the browser's id of the request and its URL. */
 export interface RequestDetails {

@@ -1,5 +1,5 @@
-// The words of the `--sitemap` input: each code of io/sitemap.ts said as a sentence from the
-// catalogue, with its params in it.
+// The words of the `--sitemap` input: each code of io/sitemap-problem.ts said as a sentence from
+// the catalogue, with its params in it.
 import { describe, expect, test } from 'vitest';
 import en from '../../_locales/en/messages.json';
 import es from '../../_locales/es/messages.json';
@@ -10,7 +10,7 @@ import {
   type SitemapParams,
   type SitemapProblemCode,
   SitemapUnreadable,
-} from '../../io/sitemap.ts';
+} from '../../io/sitemap-problem.ts';
 import { lookupIn, type Messages, translator } from '../../src/explain/index.ts';
 
 const t = translator(lookupIn(en as Messages), 'en');
@@ -41,6 +41,19 @@ const SENTENCES: Record<SitemapProblemCode, [SitemapParams, string]> = {
   ],
   'other-scheme': [{}, `Cannot read the sitemap ${S}: only http(s) URLs and local files are read`],
   'bad-url': [{}, `Cannot read the sitemap ${S}: not a valid URL`],
+  'private-address': [
+    { target: 'http://127.0.0.1:8080/sitemap.xml' },
+    `Cannot read the sitemap ${S}: a public site leads into a private network ` +
+      '(http://127.0.0.1:8080/sitemap.xml: this machine or a local network): not requested',
+  ],
+  'too-many-redirects': [
+    { limit: 20 },
+    `Cannot read the sitemap ${S}: more than 20 redirects: not followed`,
+  ],
+  'redirect-cycle': [
+    { target: C },
+    `Cannot read the sitemap ${S}: its redirects come back to ${C}: a loop, not followed`,
+  ],
   partial: [
     { reason: 'not-gzip', error: 'unexpected end of file' },
     `${S}: read only in part: not valid gzip (unexpected end of file)`,

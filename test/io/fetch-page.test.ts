@@ -2,6 +2,7 @@
 // decoded by its charset, and a timeout or network failure said as such; never a throw.
 import { describe, expect, test } from 'vitest';
 import { fetchServedPage } from '../../io/fetch-page.ts';
+import { type EventOrder, PUBLIC, type ScriptedRoute, scriptedBrowser } from './robots-server.ts';
 
 const respond =
   (body: BodyInit, init: ResponseInit = {}) =>
@@ -71,4 +72,65 @@ describe('fetchServedPage', () => {
       reason: 'timeout',
     });
   });
+});
+
+describe('fetchServedPage: redirects followed one by one, under the private-network rule (issue 27)', () => {
+  const START = 'https://public.test/page';
+  const HTML = '<meta name="robots" content="noindex">';
+  // [what, where the rule comes from, the scripted internet, the result, the URLs requested]
+  const cases: [string, string, Record<string, ScriptedRoute>, object, string[]][] = [
+    [
+      'a public page redirects into 127.0.0.1: refused, never requested',
+      'io/follow-redirects.ts, the rule of every fetch (issue 15, item 9); RFC 6890 loopback',
+      { [START]: { status: 302, location: 'http://127.0.0.1:8080/admin', ip: PUBLIC } },
+      { ok: false, reason: 'network' },
+      [START],
+    ],
+    [
+      'a public page redirects to a name that answers from 10.0.0.5: its body not used',
+      'io/follow-redirects.ts: a name is checked by the address the browser reports',
+      {
+        [START]: { status: 301, location: 'https://intranet.example/', ip: PUBLIC },
+        'https://intranet.example/': { status: 200, ip: '10.0.0.5', body: HTML },
+      },
+      { ok: false, reason: 'network' },
+      [START, 'https://intranet.example/'],
+    ],
+    [
+      'a public page redirects to another public page: followed, the final URL said',
+      'Fetch standard: a redirect status with Location is followed',
+      {
+        [START]: { status: 301, location: '/moved', ip: PUBLIC },
+        'https://public.test/moved': { status: 200, ip: PUBLIC, body: HTML },
+      },
+      { ok: true, page: { url: 'https://public.test/moved', status: 200, html: HTML } },
+      [START, 'https://public.test/moved'],
+    ],
+    [
+      'a page on the user’s own network may redirect within it',
+      'io/follow-redirects.ts: only a public address is kept from a private network',
+      {
+        'http://127.0.0.1:8080/': {
+          status: 302,
+          location: 'http://localhost:8081/',
+          ip: '127.0.0.1',
+        },
+        'http://localhost:8081/': { status: 200, ip: '127.0.0.1', body: HTML },
+      },
+      { ok: true, page: { url: 'http://localhost:8081/', html: HTML } },
+      ['http://127.0.0.1:8080/', 'http://localhost:8081/'],
+    ],
+  ];
+  for (const order of ['chromium', 'firefox'] satisfies EventOrder[]) {
+    test.each(cases)(`${order}: %s (%s)`, async (_what, _rule, routes, result, requested) => {
+      const { watchers, fetchFn, requested: asked } = scriptedBrowser(routes, order);
+      const start = Object.keys(routes)[0] as string;
+      const page = await fetchServedPage(start, {
+        fetch: fetchFn,
+        redirects: { kind: 'observed', observer: watchers },
+      });
+      expect(page).toMatchObject(result);
+      expect(asked).toEqual(requested);
+    });
+  }
 });

@@ -1,13 +1,17 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { fetchRobotsTxt, type HopObserver } from '../../io/fetch-robots.ts';
+import { fetchRobotsTxt } from '../../io/fetch-robots.ts';
 import { BROWSER_REQUEST, fetchRobotsTxtInBrowser } from '../../io/fetch-robots-browser.ts';
+import type { HopObserver } from '../../io/follow-redirects.ts';
 import { RedirectWatchers } from '../../io/redirect-watchers.ts';
 import { outcomeOf } from '../../src/policy.ts';
 import {
   browserLike,
   type EventOrder,
   opaqueRedirect,
+  PUBLIC,
   ROBOTS_TEXT,
+  type ScriptedRoute,
+  scriptedBrowser,
   startOtherServer,
   startRobotsServer,
   type TestServer,
@@ -126,51 +130,10 @@ describe('fetchRobotsTxt, redirects observed (the browser)', () => {
   });
 });
 
-/** One URL of the scripted internet: the status, where it redirects, the server's address. */
-interface Route {
-  status: number;
-  location?: string;
-  ip: string;
-}
-
-/**
- * A browser over a scripted internet: fetch (redirect: 'manual') answers each URL of `routes` (a
- * redirect opaque, as a browser's), and reports the request to the watchers in `order`, with the
- * route's address. `requested` lists the URLs asked for, in order.
- */
-function scriptedBrowser(routes: Record<string, Route>, order: EventOrder = 'firefox') {
-  const watchers = new RedirectWatchers('moz-extension://us');
-  const requested: string[] = [];
-  let ids = 0;
-  const fetchFn: typeof fetch = async (input, init) => {
-    const url = String(input);
-    expect(init?.redirect).toBe('manual');
-    const route = routes[url];
-    if (route === undefined) throw new TypeError(`NetworkError: ${url} unscripted`);
-    requested.push(url);
-    const requestId = String(++ids);
-    const initiator = 'moz-extension://us/_generated_background_page.html';
-    const report = () => {
-      if (order === 'firefox') watchers.started({ requestId, url, initiator });
-      // An empty Location scripts a redirect status without the header.
-      const responseHeaders = route.location ? [{ name: 'Location', value: route.location }] : [];
-      watchers.headers({ requestId, url, initiator, statusCode: route.status, responseHeaders });
-      watchers.answered({ requestId, statusCode: route.status, ip: route.ip });
-    };
-    if (order === 'chromium') watchers.started({ requestId, url, initiator });
-    setTimeout(report, 3);
-    return route.location === undefined
-      ? new Response(ROBOTS_TEXT, { status: route.status })
-      : opaqueRedirect();
-  };
-  return { watchers, fetchFn, requested };
-}
-
-const PUBLIC = '93.184.216.34';
 const chain = (from: number, to: number) =>
   Array.from({ length: to - from + 1 }, (_, i) => `https://a.test/r${from + i}`);
 /** A chain of redirects along `urls`, the last one a 200. */
-const chainRoutes = (urls: string[]): Record<string, Route> =>
+const chainRoutes = (urls: string[]): Record<string, ScriptedRoute> =>
   Object.fromEntries(
     urls.map((url, i) => {
       const next = urls[i + 1];
@@ -197,7 +160,7 @@ describe('fetchRobotsTxt in the browser: each hop its own request (issue 15, ite
     });
 
     test(`${order}: a loop stops where it closes, each URL requested once`, async () => {
-      const routes: Record<string, Route> = {
+      const routes: Record<string, ScriptedRoute> = {
         'https://a.test/robots.txt': { status: 302, location: '/b', ip: PUBLIC },
         'https://a.test/b': { status: 302, location: 'https://a.test/robots.txt', ip: PUBLIC },
       };
@@ -238,7 +201,7 @@ describe('fetchRobotsTxt in the browser: each hop its own request (issue 15, ite
   });
 
   test('a redirect without Location, as the browser reports it: unavailable (§2.3.1.3)', async () => {
-    const routes: Record<string, Route> = {
+    const routes: Record<string, ScriptedRoute> = {
       'https://a.test/robots.txt': { status: 302, location: '', ip: PUBLIC },
     };
     const { watchers, fetchFn } = scriptedBrowser(routes);
@@ -263,7 +226,7 @@ describe('no redirect from a public address into a private network (issue 15, it
   ];
   for (const order of ['chromium', 'firefox'] as const) {
     test.each(refused)(`${order}: %s is refused and never requested`, async (_what, target) => {
-      const routes: Record<string, Route> = {
+      const routes: Record<string, ScriptedRoute> = {
         [START]: { status: 302, location: target, ip: PUBLIC },
       };
       const { watchers, fetchFn, requested } = scriptedBrowser(routes, order);
@@ -312,7 +275,7 @@ describe('no redirect from a public address into a private network (issue 15, it
   });
 
   test('a name that answers from a private address: refused, its body not used', async () => {
-    const routes: Record<string, Route> = {
+    const routes: Record<string, ScriptedRoute> = {
       [START]: { status: 301, location: 'https://intranet.example/robots.txt', ip: PUBLIC },
       'https://intranet.example/robots.txt': { status: 200, ip: '10.0.0.5' },
     };
@@ -325,7 +288,7 @@ describe('no redirect from a public address into a private network (issue 15, it
   });
 
   test('a name that answers from a public address is followed', async () => {
-    const routes: Record<string, Route> = {
+    const routes: Record<string, ScriptedRoute> = {
       [START]: { status: 301, location: 'https://www.public.test/robots.txt', ip: PUBLIC },
       'https://www.public.test/robots.txt': { status: 200, ip: '2606:2800:220:1::1' },
     };
@@ -335,7 +298,7 @@ describe('no redirect from a public address into a private network (issue 15, it
   });
 
   test('a site on the user own network may redirect within it (by URL or by address)', async () => {
-    const routes: Record<string, Route> = {
+    const routes: Record<string, ScriptedRoute> = {
       'http://127.0.0.1:8080/robots.txt': {
         status: 302,
         location: 'http://localhost:8081/robots.txt',

@@ -1,6 +1,7 @@
 // Real HTTP servers on 127.0.0.1 for the fetch tests, and the browser seam emulated in Node.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { expect } from 'vitest';
 import type { BrowserFetchOptions } from '../../io/fetch-robots-browser.ts';
 import { RedirectWatchers } from '../../io/redirect-watchers.ts';
 // @ts-expect-error: a plain ES module shared with the e2e servers
@@ -177,4 +178,52 @@ export function browserLike(
     },
   };
   return { watchers, options };
+}
+
+/** A public address, as a scripted server answers from (example.com's). */
+export const PUBLIC = '93.184.216.34';
+
+/** One URL of the scripted internet: the status, where it redirects, the server's address. */
+export interface ScriptedRoute {
+  status: number;
+  location?: string;
+  ip: string;
+  /** The body of a final answer (default ROBOTS_TEXT). */
+  body?: string;
+}
+
+/**
+ * A browser over a scripted internet: fetch (redirect: 'manual') answers each URL of `routes` (a
+ * redirect opaque, as a browser's), and reports the request to the watchers in `order`, with the
+ * route's address. `requested` lists the URLs asked for, in order.
+ */
+export function scriptedBrowser(
+  routes: Record<string, ScriptedRoute>,
+  order: EventOrder = 'firefox',
+) {
+  const watchers = new RedirectWatchers('moz-extension://us');
+  const requested: string[] = [];
+  let ids = 0;
+  const fetchFn: typeof fetch = async (input, init) => {
+    const url = String(input);
+    expect(init?.redirect).toBe('manual');
+    const route = routes[url];
+    if (route === undefined) throw new TypeError(`NetworkError: ${url} unscripted`);
+    requested.push(url);
+    const requestId = String(++ids);
+    const initiator = 'moz-extension://us/_generated_background_page.html';
+    const report = () => {
+      if (order === 'firefox') watchers.started({ requestId, url, initiator });
+      // An empty Location scripts a redirect status without the header.
+      const responseHeaders = route.location ? [{ name: 'Location', value: route.location }] : [];
+      watchers.headers({ requestId, url, initiator, statusCode: route.status, responseHeaders });
+      watchers.answered({ requestId, statusCode: route.status, ip: route.ip });
+    };
+    if (order === 'chromium') watchers.started({ requestId, url, initiator });
+    setTimeout(report, 3);
+    return route.location === undefined
+      ? new Response(route.body ?? ROBOTS_TEXT, { status: route.status })
+      : opaqueRedirect();
+  };
+  return { watchers, fetchFn, requested };
 }

@@ -11,12 +11,11 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
-  type SitemapOptions,
   type SitemapProblem,
   type SitemapProblemCode,
   SitemapUnreadable,
-  sitemapUrls,
-} from '../../io/sitemap.ts';
+} from '../../io/sitemap-problem.ts';
+import { type SitemapOptions, sitemapUrls } from '../../io/sitemap-urls.ts';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/sitemap');
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
@@ -49,6 +48,8 @@ type Route = (request: IncomingMessage, response: ServerResponse) => void;
 let server: Server;
 let base = '';
 const routes = new Map<string, Route>();
+/** Every path the local server was asked for, in order. */
+const asked: string[] = [];
 
 function serve(path: string, body: string | Buffer, headers: Record<string, string> = {}): string {
   routes.set(path, (_request, response) => {
@@ -62,6 +63,7 @@ let dir = '';
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'robots-lens-sitemap-'));
   server = createServer((request, response) => {
+    asked.push(request.url ?? '');
     const route = routes.get(request.url ?? '');
     if (route === undefined) {
       response.writeHead(404, { 'content-type': 'text/plain' });
@@ -663,5 +665,256 @@ describe('sitemapUrls streams', () => {
     expect(given).toBe(count);
     expect(last).toBe(`https://example.com/${pad}/${count - 1}`);
     expect(peakGrowth).toBeLessThan(40 * 1024 * 1024);
+  });
+});
+
+// ---- The private-network rule ------------------------------------------------------------------
+
+describe('sitemapUrls: a public address never leads into a private network (issue 27)', () => {
+  /** One URL of the scripted internet: a sitemap's text, or a redirect (302) to `location`. */
+  type Remote = { body: string } | { location: string };
+  interface Case {
+    what: string;
+    /** Where the rule comes from. */
+    rule: string;
+    /** The top source. */
+    top: string;
+    /** The public internet, by URL. */
+    internet?: Record<string, Remote>;
+    /** The local server (127.0.0.1, the user's own machine), by path: a sitemap's text. */
+    local?: Record<string, string>;
+    urls: string[];
+    /** The problems told, in order, or the code of the top's SitemapUnreadable. */
+    told: SitemapProblem[] | { unreadable: SitemapProblem };
+    /** Local paths that must never be asked for. */
+    neverAsked?: string[];
+  }
+  const PUB = 'https://public.test';
+  const ADDRESSES: Record<string, string[]> = {
+    'public.test': ['93.184.216.34'],
+    // A name a site's DNS points at a private address (DNS rebinding, an intranet name).
+    'intranet.example': ['93.184.216.34', '10.0.0.5'],
+  };
+  const rule = 'io/follow-redirects.ts: the private-network rule (issue 15, item 9; issue 27)';
+  const cases = (local: string, port: string): Case[] => [
+    {
+      what: 'a public index lists a child on 127.0.0.1: refused, never asked',
+      rule: `${rule}; RFC 6890 loopback`,
+      top: `${PUB}/index.xml`,
+      internet: {
+        [`${PUB}/index.xml`]: { body: sitemapIndex(`${local}/p1.xml`, `${PUB}/ok.xml`) },
+        [`${PUB}/ok.xml`]: { body: urlset(`${PUB}/page`) },
+      },
+      local: { '/p1.xml': urlset(`${local}/secret`) },
+      urls: [`${PUB}/page`],
+      told: [
+        {
+          source: `${local}/p1.xml`,
+          code: 'private-address',
+          params: { target: `${local}/p1.xml` },
+        },
+      ],
+      neverAsked: ['/p1.xml'],
+    },
+    {
+      what: 'a public index lists a child on localhost',
+      rule: `${rule}; RFC 6761 §6.3 localhost`,
+      top: `${PUB}/index-2.xml`,
+      internet: {
+        [`${PUB}/index-2.xml`]: { body: sitemapIndex(`http://localhost:${port}/p2.xml`) },
+      },
+      local: { '/p2.xml': urlset(`${local}/secret`) },
+      urls: [],
+      told: [
+        {
+          source: `http://localhost:${port}/p2.xml`,
+          code: 'private-address',
+          params: { target: `http://localhost:${port}/p2.xml` },
+        },
+      ],
+      neverAsked: ['/p2.xml'],
+    },
+    {
+      what: 'a public index lists a name that resolves to a private address: refused before it is asked',
+      rule: `${rule}; Node looks the name up first (io/node-lookup.ts)`,
+      top: `${PUB}/index-3.xml`,
+      internet: {
+        [`${PUB}/index-3.xml`]: { body: sitemapIndex('https://intranet.example/s.xml') },
+        'https://intranet.example/s.xml': { body: urlset('https://intranet.example/secret') },
+      },
+      urls: [],
+      told: [
+        {
+          source: 'https://intranet.example/s.xml',
+          code: 'private-address',
+          params: { target: 'https://intranet.example/s.xml' },
+        },
+      ],
+    },
+    {
+      what: 'a public child redirects into 127.0.0.1',
+      rule: `${rule}: each redirect is checked before it is requested`,
+      top: `${PUB}/index-4.xml`,
+      internet: {
+        [`${PUB}/index-4.xml`]: { body: sitemapIndex(`${PUB}/moves.xml`) },
+        [`${PUB}/moves.xml`]: { location: `${local}/p4.xml` },
+      },
+      local: { '/p4.xml': urlset(`${local}/secret`) },
+      urls: [],
+      told: [
+        {
+          source: `${PUB}/moves.xml`,
+          code: 'private-address',
+          params: { target: `${local}/p4.xml` },
+        },
+      ],
+      neverAsked: ['/p4.xml'],
+    },
+    {
+      what: 'a public top sitemap redirects into 127.0.0.1: unreadable, in words',
+      rule: `${rule}: the user gave the public URL, not the private one`,
+      top: `${PUB}/top-moves.xml`,
+      internet: { [`${PUB}/top-moves.xml`]: { location: `${local}/p5.xml` } },
+      local: { '/p5.xml': urlset(`${local}/secret`) },
+      urls: [],
+      told: {
+        unreadable: {
+          source: `${PUB}/top-moves.xml`,
+          code: 'private-address',
+          params: { target: `${local}/p5.xml` },
+        },
+      },
+      neverAsked: ['/p5.xml'],
+    },
+    {
+      what: 'the user’s local index lists a public child, which lists a local grandchild: refused',
+      rule: `${rule}: the grandchild is led from a public address`,
+      top: `${local}/mixed.xml`,
+      internet: { [`${PUB}/child-index.xml`]: { body: sitemapIndex(`${local}/p6.xml`) } },
+      local: {
+        '/mixed.xml': sitemapIndex(`${PUB}/child-index.xml`),
+        '/p6.xml': urlset(`${local}/secret`),
+      },
+      urls: [],
+      told: [
+        {
+          source: `${local}/p6.xml`,
+          code: 'private-address',
+          params: { target: `${local}/p6.xml` },
+        },
+      ],
+      neverAsked: ['/p6.xml'],
+    },
+    {
+      what: 'the user’s own network: a local index lists local children, which are read',
+      rule: `${rule}: a site on the user's machine may lead within it (how these tests run)`,
+      top: `${local}/own.xml`,
+      local: {
+        '/own.xml': sitemapIndex(`${local}/own-1.xml`, `http://localhost:${port}/own-2.xml`),
+        '/own-1.xml': urlset(`${local}/a`),
+        '/own-2.xml': urlset(`${local}/b`),
+      },
+      urls: [`${local}/a`, `${local}/b`],
+      told: [],
+    },
+    {
+      what: 'a public top sitemap with public children is read',
+      rule: `${rule}: public to public is no concern of it`,
+      top: `${PUB}/public.xml`,
+      internet: {
+        [`${PUB}/public.xml`]: { body: sitemapIndex(`${PUB}/public-moves.xml`) },
+        [`${PUB}/public-moves.xml`]: { location: `${PUB}/public-1.xml` },
+        [`${PUB}/public-1.xml`]: { body: urlset(`${PUB}/p`) },
+      },
+      urls: [`${PUB}/p`],
+      told: [],
+    },
+  ];
+
+  /** The public internet scripted, the local server for 127.0.0.1 and localhost. */
+  function internetFetch(internet: Record<string, Remote>): typeof fetch {
+    return async (input, init) => {
+      const url = new URL(String(input));
+      if (url.hostname === '127.0.0.1' || url.hostname === 'localhost') return fetch(url, init);
+      const remote = internet[url.href];
+      if (remote === undefined) throw new TypeError(`fetch failed: ${url.href} unscripted`);
+      return 'location' in remote
+        ? new Response(null, { status: 302, headers: { location: remote.location } })
+        : new Response(remote.body, { headers: { 'content-type': 'application/xml' } });
+    };
+  }
+  const lookup = async (hostname: string) => {
+    const found = ADDRESSES[hostname];
+    if (found === undefined) throw new Error(`ENOTFOUND ${hostname}`);
+    return found;
+  };
+
+  // The local server's URL is known once it listens: each case is named now, built in its test.
+  const named = cases('{local}', '{port}').map((c, i): [string, string, number] => [
+    c.what,
+    c.rule,
+    i,
+  ]);
+
+  test.each(named)('%s (%s)', async (_what, _rule, i) => {
+    const c = cases(base, new URL(base).port)[i] as Case;
+    for (const [path, text] of Object.entries(c.local ?? {})) serve(path, text);
+    asked.length = 0;
+    const problems: SitemapProblem[] = [];
+    const urls: string[] = [];
+    const options: SitemapOptions = {
+      fetch: internetFetch(c.internet ?? {}),
+      lookup,
+      onProblem: (p) => problems.push(p),
+    };
+    const error = await (async () => {
+      for await (const url of sitemapUrls(c.top, options)) urls.push(url);
+    })().then(
+      () => null,
+      (caught: unknown) => caught,
+    );
+    expect(urls).toEqual(c.urls);
+    if ('unreadable' in c.told) {
+      expect(error).toBeInstanceOf(SitemapUnreadable);
+      expect({ ...(error as SitemapUnreadable) }).toEqual(c.told.unreadable);
+    } else {
+      expect(error).toBeNull();
+      expect(problems).toEqual(c.told);
+    }
+    for (const path of c.neverAsked ?? []) expect(asked).not.toContain(path);
+  });
+});
+
+describe('sitemapUrls follows redirects as fetch does, each one checked', () => {
+  test('20 redirects are followed; a 21st, or a loop, is told and not followed (Fetch standard, HTTP-redirect fetch)', async () => {
+    const hops = (name: string, count: number) => {
+      for (let i = 0; i < count; i++) {
+        routes.set(`/${name}/${i}`, (_request, response) => {
+          response.writeHead(301, { location: `/${name}/${i + 1}` });
+          response.end();
+        });
+      }
+      serve(`/${name}/${count}`, urlset(`${base}/${name}/page`));
+    };
+    hops('twenty', 20);
+    hops('twenty-one', 21);
+    routes.set('/cycle/a', (_request, response) => {
+      response.writeHead(302, { location: '/cycle/b' });
+      response.end();
+    });
+    routes.set('/cycle/b', (_request, response) => {
+      response.writeHead(302, { location: '/cycle/a' });
+      response.end();
+    });
+    const top = serve(
+      '/redirects.xml',
+      sitemapIndex(`${base}/twenty/0`, `${base}/twenty-one/0`, `${base}/cycle/a`),
+    );
+    const read = await collect(top);
+    expect(read.urls).toEqual([`${base}/twenty/page`]);
+    expect(read.problems).toEqual([
+      { source: `${base}/twenty-one/0`, code: 'too-many-redirects', params: { limit: 20 } },
+      { source: `${base}/cycle/a`, code: 'redirect-cycle', params: { target: `${base}/cycle/a` } },
+    ]);
   });
 });

@@ -1,0 +1,249 @@
+// How every fetch of the tool reaches its answer: robots.txt, a page as served, a sitemap and each
+// sitemap an index lists. Redirects are followed one by one, each hop requested with redirect:
+// 'manual', so the checks run BEFORE a target is requested: a redirect past the caller's limit, a
+// loop, and the private-network rule. Where the platforms differ is how a hop's Location is read:
+// Node hands each 3xx over with its headers, a browser returns an opaque redirect and webRequest
+// reports the status, the Location and the server's address (the hop observer).
+//
+// The private-network rule (issue 15, item 9; issue 27): a URL the user gave is requested wherever
+// it is, but a URL a public address leads to (a redirect's Location, a sitemap index's <loc>) is
+// never requested in a private network (loopback, localhost, the LAN, link-local: the classes of
+// src/addresses.ts): following it would be a blind request into the user's own network on a
+// site's behalf. A site the user reaches on their own machine or network may lead within it, which
+// is also how the tests reach their servers on 127.0.0.1: no option turns the rule off.
+import { hostScope, isPrivateAddress } from '../src/addresses.ts';
+import type { Hop } from '../src/policy.ts';
+
+/**
+ * How long to wait for the browser's report of a request it has not even said it started (Firefox
+ * reports a request after fetch has resolved); once it has, the wait lasts until it answers.
+ */
+const UNSEEN_REQUEST_MS = 2000;
+
+/**
+ * Redirects followed for a page or a sitemap, as fetch follows them (Fetch standard, HTTP-redirect
+ * fetch: a 21st is a network error). robots.txt has its own, MAX_REDIRECTS (RFC 9309 §2.3.1.2).
+ */
+export const MAX_FETCH_REDIRECTS = 20;
+
+/** The statuses fetch follows (Fetch standard, "redirect status"); any other 3xx is final. */
+const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
+
+/** One redirect: the URL that answered, where it sends the crawler, with which status. */
+export interface RedirectEvent {
+  from: string;
+  to: string;
+  status: number;
+}
+
+/** What the browser reported of one of our requests once the server answered (webRequest). */
+export interface HopReport {
+  status: number;
+  /** The Location header as sent (maybe relative), or the redirect URL the browser resolved. */
+  location: string | null;
+  /** The address of the server that answered, when the browser said. */
+  ip: string | null;
+}
+
+/** One watched request: its report, and the end of the watch. */
+export interface HopWatch {
+  /**
+   * What the browser reported once the server answered the request; null when the browser has not
+   * said it started the request `unseenMs` after this call.
+   */
+  answered(unseenMs: number): Promise<HopReport | null>;
+  stop(): void;
+}
+
+/** Reports on the extension's own requests; RedirectWatchers is the extension's. */
+export interface HopObserver {
+  /** Watches the next request made for `url` (call it before making the request). */
+  watch(url: string): HopWatch;
+}
+
+/** The addresses a host name resolves to (Node's dns.lookup); [] when unknown. */
+export type LookupAddresses = (hostname: string) => Promise<readonly string[]>;
+
+/**
+ * How a hop's status and Location are read: 'observed' (browsers) from the hop observer when fetch
+ * answers with an opaque redirect; 'manual' (Node) from the response, and `lookup`, when given,
+ * resolves a target's name before it is requested so a private one is never asked.
+ */
+export type RedirectStrategy =
+  | { kind: 'observed'; observer: HopObserver }
+  | { kind: 'manual'; lookup?: LookupAddresses };
+
+/** Request options for every hop; `signal` and `redirect` are the module's own. */
+export type RequestOptions = Omit<RequestInit, 'signal' | 'redirect'>;
+
+/** What followRedirects works with. */
+export interface FollowDeps {
+  fetch: typeof fetch;
+  redirects: RedirectStrategy;
+  request: RequestOptions;
+  /**
+   * The URL whose content named the start (the sitemap index that lists it): the start is then
+   * checked as a redirect's target would be. Absent: the user's own URL, requested wherever it is.
+   */
+  ledFrom?: string;
+}
+
+/** Where a chain of redirects ended: the final answer, or why it stopped before a request. */
+export type Followed =
+  | {
+      kind: 'answer';
+      response: Response;
+      /** The status the server gave (an opaque response says 0). */
+      status: number;
+      /** The URL that answered. */
+      url: string;
+    }
+  | { kind: 'too-many-redirects' | 'redirect-loop' }
+  /** A public address led into a private network: `target` was not requested, or not used. */
+  | { kind: 'private-address'; target: string };
+
+/** The redirects of one fetch, in order, with the limit and the loop check (RFC 9309 §2.3.1.2). */
+export class RedirectChain {
+  readonly hops: Hop[] = [];
+  /** The URL the chain has reached: where the body comes from. */
+  end: string;
+  private readonly visited: Set<string>;
+  private readonly maxRedirects: number;
+
+  /** A chain from `start` that stops at redirect number `maxRedirects + 1`. */
+  constructor(start: string, maxRedirects: number) {
+    this.end = start;
+    this.visited = new Set([start]);
+    this.maxRedirects = maxRedirects;
+  }
+
+  /** Records one hop; says why the chain ends there, or null when its target may be requested. */
+  add({ from, to, status }: RedirectEvent): 'redirect-loop' | 'too-many-redirects' | null {
+    this.hops.push({ url: from, status });
+    this.end = to;
+    const isLoop = this.visited.has(to);
+    this.visited.add(to);
+    if (isLoop) return 'redirect-loop';
+    // §2.3.1.2: crawlers follow at least five redirects and may then give up: robots.txt stops at
+    // the 6th; pages and sitemaps at the 21st, as fetch does (Fetch standard, HTTP-redirect fetch).
+    if (this.hops.length > this.maxRedirects) return 'too-many-redirects';
+    return null;
+  }
+}
+
+/** Rejects once `signal` aborts: races a wait that the deadline must end. */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+/**
+ * Whether `url`, answered from `ip` (null when unknown), is a public address: a site the user
+ * reaches on their own machine or network may lead within it.
+ */
+function isPublic(url: string, ip: string | null): boolean {
+  return hostScope(new URL(url).hostname) !== 'private' && (ip === null || !isPrivateAddress(ip));
+}
+
+/**
+ * The private-network rule for one step from `from` (answered from `ip`) to `target`: 'private'
+ * when the target is known to be in a private network (by its URL, or by `lookup` in Node), so it
+ * is never requested; 'check-answer' for a name whose address is known only once it answers (the
+ * browser reports it); 'allowed' otherwise, and always when `from` is not public.
+ */
+async function privateNetworkRule(
+  from: string,
+  ip: string | null,
+  target: URL,
+  strategy: RedirectStrategy,
+  signal: AbortSignal,
+): Promise<'private' | 'check-answer' | 'allowed'> {
+  if (!isPublic(from, ip)) return 'allowed';
+  const scope = hostScope(target.hostname);
+  if (scope !== 'name') return scope === 'private' ? 'private' : 'allowed';
+  const lookup = strategy.kind === 'manual' ? strategy.lookup : undefined;
+  if (lookup !== undefined) {
+    const resolved = await untilAborted(
+      lookup(target.hostname).catch(() => []),
+      signal,
+    );
+    if (resolved.some(isPrivateAddress)) return 'private';
+  }
+  return 'check-answer';
+}
+
+/**
+ * Requests `chain.end` with redirect: 'manual' and follows each Location, resolved against the URL
+ * that answered, recording each hop in `chain` BEFORE its target is requested, so a loop, a
+ * redirect past the limit or a private target (privateNetworkRule) ends the chain without another
+ * request. A name that answers from a private address after a public one is not used (its body is
+ * cancelled). Rejects with fetch's error (a network error, or `signal`'s abort: the deadline).
+ */
+export async function followRedirects(
+  chain: RedirectChain,
+  deps: FollowDeps,
+  signal: AbortSignal,
+): Promise<Followed> {
+  const { fetch: fetchFn, redirects: strategy, request } = deps;
+  let url = chain.end;
+  // Set when a public address led to a host name: its address is checked once it answers.
+  let checkAddress = false;
+  if (deps.ledFrom !== undefined) {
+    const rule = await privateNetworkRule(deps.ledFrom, null, new URL(url), strategy, signal);
+    if (rule === 'private') return { kind: 'private-address', target: url };
+    checkAddress = rule === 'check-answer';
+  }
+  for (;;) {
+    const watch = strategy.kind === 'observed' ? strategy.observer.watch(url) : null;
+    let status: number;
+    let location: string | null;
+    let ip: string | null = null;
+    let response: Response;
+    try {
+      response = await fetchFn(url, { ...request, signal, redirect: 'manual' });
+      status = response.status;
+      location = response.headers.get('location');
+      if (watch !== null && (response.type === 'opaqueredirect' || checkAddress)) {
+        // A browser hides a redirect's status and Location from fetch: webRequest tells them.
+        const report = await untilAborted(watch.answered(UNSEEN_REQUEST_MS), signal);
+        if (report === null && response.type === 'opaqueredirect') {
+          throw new TypeError('the browser did not report the redirect');
+        }
+        if (report !== null) {
+          ip = report.ip;
+          if (response.type === 'opaqueredirect') ({ status, location } = report);
+        }
+      }
+    } finally {
+      watch?.stop();
+    }
+    if (checkAddress && ip !== null && isPrivateAddress(ip)) {
+      // Asked already (a name is resolved only by connecting): its answer is not used.
+      await response.body?.cancel().catch(() => {});
+      return { kind: 'private-address', target: url };
+    }
+    // A 3xx without Location (or not a redirect status) is the final response; the robots.txt
+    // policy reads an unfollowed redirect as unavailable (§2.3.1.3).
+    if (!REDIRECT_STATUSES.has(status) || location === null) {
+      return { kind: 'answer', response, status, url };
+    }
+    // Only the status and Location matter: release the connection. A failed cancel (the body
+    // already ended) cannot matter: nothing of it is read.
+    await response.body?.cancel().catch(() => {});
+    // An unparsable Location throws a TypeError: a network error, as in a browser's fetch.
+    const target = new URL(location, url);
+    if (target.protocol !== 'http:' && target.protocol !== 'https:') {
+      throw new TypeError(`redirect to a non-HTTP URL: ${target.protocol}`);
+    }
+    const stop = chain.add({ from: url, to: target.href, status });
+    if (stop !== null) return { kind: stop };
+    const rule = await privateNetworkRule(url, ip, target, strategy, signal);
+    if (rule === 'private') return { kind: 'private-address', target: target.href };
+    checkAddress = rule === 'check-answer';
+    url = target.href;
+  }
+}

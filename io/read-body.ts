@@ -1,0 +1,76 @@
+// The one bounded body reader of every fetch: robots.txt (512,000 bytes, RFC 9309 §2.5), a page
+// as served (2,000,000 bytes) and sitemaps (50 MiB after gunzip, sitemaps.org). Each reads at most
+// its cap and stops the transfer there, so a 1 GB body costs the cap, not its size; what is kept
+// past the cap is the caller's: robots.txt and a page keep the first bytes and say they were cut,
+// a sitemap gives the URLs before the cut and tells 'too-large'. The time limit is not here: it
+// aborts the request's signal (deadline.ts), which ends the body's stream and so this reader.
+
+/** What a capped read kept: at most the cap, and whether the body went on past it. */
+export interface CappedBody {
+  bytes: Uint8Array;
+  truncated: boolean;
+}
+
+/** Reads at most `maxBytes` of a response's body at once (robots.txt, a page); `null` is empty. */
+export async function readBody(
+  body: ReadableStream<Uint8Array> | null,
+  maxBytes: number,
+): Promise<CappedBody> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let truncated = false;
+  for await (const chunk of cappedChunks(streamChunks(body), maxBytes, () => {
+    truncated = true;
+  })) {
+    chunks.push(chunk);
+    size += chunk.byteLength;
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return { bytes, truncated };
+}
+
+/**
+ * The chunks of `chunks` as they come, at most `maxBytes` in all (a sitemap's, after gunzip): the
+ * chunk that runs past the cap is cut there, `onCut` is called, and `chunks` is returned early,
+ * which releases its source. A body of exactly `maxBytes` is not cut.
+ */
+export async function* cappedChunks(
+  chunks: AsyncIterable<Uint8Array>,
+  maxBytes: number,
+  onCut: () => void,
+): AsyncGenerator<Uint8Array> {
+  let size = 0;
+  for await (const chunk of chunks) {
+    if (size + chunk.byteLength > maxBytes) {
+      onCut();
+      yield chunk.subarray(0, maxBytes - size);
+      return;
+    }
+    size += chunk.byteLength;
+    yield chunk;
+  }
+}
+
+/** A fetch body as chunks; stopped early, the rest of the transfer is cancelled. */
+export async function* streamChunks(
+  body: ReadableStream<Uint8Array> | null,
+): AsyncGenerator<Uint8Array> {
+  if (body === null) return;
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  } finally {
+    // Stops the transfer of the rest; on a finished or failed stream it changes nothing, so a
+    // failed cancel is no error.
+    reader.cancel().catch(() => {});
+  }
+}

@@ -1,0 +1,113 @@
+// What can go wrong reading a sitemap, as codes with params: io/ gives them, cli/sitemap-words.ts
+// says them in the user's language from the catalogue.
+
+/**
+ * Why a sitemap could not be read, or not to its end, with its params: as a problem, the sitemap
+ * (`source`) was not read; as the `reason` of a 'partial' problem, it was read only in part.
+ */
+export type SitemapFailureCode =
+  /** `{ ms }`: no complete answer within the time limit. */
+  | 'timeout'
+  | 'no-file'
+  | 'folder'
+  | 'permission'
+  /** `{ error }`: zlib's message. */
+  | 'not-gzip'
+  /** `{ error, cause }`: fetch's message and the reason under it (ECONNREFUSED, ENOTFOUND…). */
+  | 'network'
+  /** `{ error }`: any other error's message. */
+  | 'error'
+  /** `{ status, statusText }`: a response that is not 2xx (statusText may be ''). */
+  | 'http-status'
+  /** A URL of a scheme other than http(s) or file. */
+  | 'other-scheme'
+  | 'bad-url'
+  /**
+   * `{ target }`: a public address led into a private network (a redirect's Location, or the
+   * `<loc>` of a public index, is `target`): not requested (io/follow-redirects.ts).
+   */
+  | 'private-address'
+  /** `{ limit }`: more redirects than fetch follows (20). */
+  | 'too-many-redirects'
+  /** `{ target }`: a redirect back to `target`, asked already in the same fetch. */
+  | 'redirect-cycle';
+
+/** Something in a sitemap that was skipped, and why; cli/sitemap-words.ts says it in words. */
+export type SitemapProblemCode =
+  | SitemapFailureCode
+  /** `{ reason: SitemapFailureCode, …its params }`: the body failed half way. */
+  | 'partial'
+  /** `{ target }`: redirected to an index above it. */
+  | 'redirect-loop'
+  /** `{ target }`: redirected to a sitemap read already. */
+  | 'redirect-repeat'
+  /** `{ child }`: an index lists an index above it. */
+  | 'loop'
+  /** `{ child }`: an index lists itself. */
+  | 'self-loop'
+  /** `{ child }`: an index lists a sitemap read already. */
+  | 'repeat'
+  /** `{ child }`: an index lists a child twice (read once). */
+  | 'listed-twice'
+  /** `{ level, limit }`: an index nested past maxDepth; deeper indexes are not followed. */
+  | 'depth-limit'
+  /** `{ limit, child }`: maxSitemaps read; `child` and the sitemaps after it are skipped. */
+  | 'count-limit'
+  /** `{ limit }`: maxUrls given; the URLs after them are skipped. */
+  | 'url-limit'
+  /** `{ limit }`: larger than maxBytes; the rest is skipped. */
+  | 'too-large'
+  /** `{ limit }`: larger than maxBytes once gunzipped; the rest is skipped. */
+  | 'too-large-unzipped'
+  /** `{ count }`: bad entries past the first ten, counted. */
+  | 'more-skipped'
+  /** `{ encoding }`: a declared encoding other than UTF-8 (read as UTF-8). */
+  | 'encoding'
+  /** `{ error }`: not well-formed XML (the parser's message); the rest is skipped. */
+  | 'not-xml'
+  /** `{ element }`: a root element other than <urlset> or <sitemapindex>. */
+  | 'wrong-root'
+  /** Nothing in it. */
+  | 'empty'
+  /** `{ entry }`: a <url> or <sitemap> (`entry` is the element's name) without <loc>. */
+  | 'no-loc'
+  | 'empty-loc'
+  /** `{ url }`: a <loc> that is not an http(s) URL (in JSON quotes, cut at 200 characters). */
+  | 'not-http-loc'
+  /** `{ url }`: a line of a text sitemap that is not an http(s) URL (in JSON quotes, cut at 200 characters). */
+  | 'not-http-line';
+
+export type SitemapParams = Record<string, string | number>;
+
+/** Something in a sitemap that was skipped, and why. */
+export interface SitemapProblem {
+  /** The sitemap it was found in: the path or URL given, or the `<loc>` of the index that listed it. */
+  source: string;
+  code: SitemapProblemCode;
+  params: SitemapParams;
+}
+
+/** Why a source could not be read, or not to its end. */
+export interface SitemapFailure {
+  readonly code: SitemapFailureCode;
+  readonly params: SitemapParams;
+}
+
+/** The top source cannot be read at all; `message` is the code, the words are the caller's. */
+export class SitemapUnreadable extends Error {
+  readonly source: string;
+  readonly code: SitemapFailureCode;
+  readonly params: SitemapParams;
+
+  constructor(source: string, failure: SitemapFailure) {
+    super(failure.code);
+    this.source = source;
+    this.code = failure.code;
+    this.params = failure.params;
+  }
+}
+
+/** Text from a file or a server, made one line for the terminal. */
+export function oneLine(text: string): string {
+  return text.replace(/\p{Cc}+/gu, ' ').trim();
+}
