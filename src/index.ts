@@ -1,7 +1,10 @@
 // The library's public entry (the npm package's, next): the engine, the crawler profiles, the
-// fetch policy and the words layer. Pure: no browser, storage or network calls, so it runs the
-// same in Node, a worker or a page. The engine alone stays importable as src/robots/index.ts.
+// fetch policy, the AI signals and the words layer. Pure: no browser, storage or network calls, so
+// it runs the same in Node, a worker or a page. The engine alone stays importable as
+// src/robots/index.ts.
 
+/** What a robots.txt (and a Content-Usage header) says about AI use of a URL, for one robot. */
+export { type AiSignals, aiSignalsFor } from './ai/signals.ts';
 export {
   CRAWLERS,
   type CrawlerProfile,

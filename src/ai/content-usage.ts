@@ -282,21 +282,6 @@ export function compileUsageRules(
   return new UsageRuleMatcher(rules, groupLines);
 }
 
-/**
- * The Content-Usage rules that apply to `path` (path, params and query of the URL) for a robot
- * whose groups start at `groupLines` (the engine's `verdict.reason.groups.lines`): UsageRuleMatcher
- * for one path. Never throws.
- */
-export function applicableUsageRules(
-  rules: readonly ContentUsageRule[],
-  groupLines: readonly number[],
-  path: string,
-  isCrawlable: boolean,
-): UsageRuleDecision {
-  if (!isCrawlable) return { code: 'not-crawlable', rules: [] };
-  return compileUsageRules(rules, groupLines).applicable(path, true);
-}
-
 /** Where a statement came from. */
 export type UsageSource = { kind: 'robots-txt'; line: number } | { kind: 'header' };
 

@@ -35,8 +35,6 @@ import {
   type UsageStatement,
 } from './content-usage.ts';
 
-export { AIPREF_ATTACH_DRAFT, AIPREF_VOCAB_DRAFT };
-
 /** One Content-Signal value for the robot, and the lines that decided it. */
 export interface RobotSignal<T> {
   value: T;
@@ -197,8 +195,9 @@ export function aiSignals(
 }
 
 /**
- * The same for a robot named by its product token (or User-Agent) and a URL or path: asks the
- * engine for the verdict first. Default semantics 'rfc9309'. Never throws.
+ * The AI-usage picture of a URL or path for a robot named by its product token (or User-Agent),
+ * from a robots.txt text and the page's Content-Usage header value(s) (null: none): aiSignals after
+ * asking the engine for the verdict. Default semantics 'rfc9309'. Never throws. In src/index.ts.
  */
 export function aiSignalsFor(
   text: string,

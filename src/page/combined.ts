@@ -1,6 +1,6 @@
 // One answer per robot: may it crawl the page (robots.txt), and what the page says (index,
 // follow), with the contradictions between them named.
-import type { Canonical, PageJudgement, RobotPage } from './judge.ts';
+import type { Canonical, RobotPage } from './judge.ts';
 
 /** The robots.txt verdict for the page, or for its canonical URL. */
 export type Crawl = 'allowed' | 'disallowed' | 'unknown';
@@ -65,9 +65,4 @@ export function combineRow(
             ? 'indexable'
             : 'unknown';
   return { state, conflicts };
-}
-
-/** The robots of a judgement by name. */
-export function pageOf(judgement: PageJudgement, robot: string): RobotPage | undefined {
-  return judgement.robots.find((r) => r.robot === robot);
 }

@@ -2,7 +2,6 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import {
   AIPREF_VOCAB_DRAFT,
-  applicableUsageRules,
   combineUsage,
   compileUsageRules,
   parseContentUsageHeader,
@@ -225,7 +224,10 @@ describe('Content-Usage rules in robots.txt', () => {
     ['/ai-ok/test', true, 'y', [5]],
   ];
   test.each(table)(`${ATTACH} §3.4 table: %s`, (path, crawlable, expected, lines) => {
-    const decision = applicableUsageRules(parseContentUsageRules(EXAMPLE), [1], path, crawlable);
+    const decision = compileUsageRules(parseContentUsageRules(EXAMPLE), [1]).applicable(
+      path,
+      crawlable,
+    );
     expect(decision.code).toBe(crawlable ? 'longest-match' : 'not-crawlable');
     expect(decision.rules.map((r) => r.line)).toEqual(lines);
     expect(decision.rules[0]?.statement.preferences['train-ai'] ?? null).toBe(expected);
@@ -266,9 +268,11 @@ describe('Content-Usage rules in robots.txt', () => {
   test.each(rows)('%s', (_s, text, path, lines) => {
     const rules = parseContentUsageRules(text);
     const starLine = text.split('\n').indexOf('User-agent: *') + 1;
-    expect(applicableUsageRules(rules, [starLine], path, true).rules.map((r) => r.line)).toEqual(
-      lines,
-    );
+    expect(
+      compileUsageRules(rules, [starLine])
+        .applicable(path, true)
+        .rules.map((r) => r.line),
+    ).toEqual(lines);
   });
 
   test(`${ATTACH} §3 + RFC 9309 §2.1: problems`, () => {
@@ -283,7 +287,7 @@ describe('Content-Usage rules in robots.txt', () => {
   });
 });
 
-describe('compileUsageRules: compiled once, the same answers as applicableUsageRules', () => {
+describe('compileUsageRules: a kept matcher answers as a fresh one and as the engine', () => {
   const RFC = 'RFC 9309';
   const text = [
     'User-agent: *', // 1
@@ -429,7 +433,7 @@ describe('compileUsageRules: compiled once, the same answers as applicableUsageR
       [17],
     ],
   ];
-  // The engine's matcher over every rule of the groups, as applicableUsageRules chose before it
+  // The engine's matcher over every rule of the groups, as the rules were chosen before they were
   // compiled once: the reference the compiled form must agree with.
   const reference = (groups: number[], path: string) => {
     const mine = rules.filter((r) => r.groupLine !== null && groups.includes(r.groupLine));
@@ -447,7 +451,8 @@ describe('compileUsageRules: compiled once, the same answers as applicableUsageR
     const key = groups.join(',');
     const matcher = matchers.get(key) ?? compileUsageRules(rules, groups);
     matchers.set(key, matcher);
-    const oneShot = applicableUsageRules(rules, groups, path, crawlable);
+    // A matcher for this path alone: no earlier answer kept.
+    const oneShot = compileUsageRules(rules, groups).applicable(path, crawlable);
     const compiled = matcher.applicable(path, crawlable);
     expect(oneShot.code).toBe(code);
     expect(oneShot.rules.map((r) => r.line)).toEqual(lines);
@@ -506,7 +511,7 @@ describe('hostile input', () => {
       `User-agent: *\nContent-Usage: /${'a'.repeat(1_000_000)} train-ai=n\n`,
     );
     expect(rules).toHaveLength(1);
-    expect(applicableUsageRules(rules, [1], `/${'a'.repeat(100_000)}`, true).code).not.toBe(
+    expect(compileUsageRules(rules, [1]).applicable(`/${'a'.repeat(100_000)}`, true).code).not.toBe(
       'not-crawlable',
     );
   });
@@ -548,7 +553,7 @@ describe('hostile input', () => {
         parseSfDictionary(t);
         parseContentUsageHeader(t);
         const rules = parseContentUsageRules(t);
-        applicableUsageRules(rules, [1, 2, 3], path, true);
+        compileUsageRules(rules, [1, 2, 3]).applicable(path, true);
       }),
       { numRuns: 1000 },
     );

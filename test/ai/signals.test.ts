@@ -4,7 +4,8 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { parseContentSignals } from '../../src/ai/content-signal.ts';
 import { parseContentUsageHeader, parseContentUsageRules } from '../../src/ai/content-usage.ts';
-import { aiSignals, aiSignalsFor } from '../../src/ai/signals.ts';
+import { aiSignals } from '../../src/ai/signals.ts';
+import { aiSignalsFor } from '../../src/index.ts';
 import { checkUrl, parseRobotsTxt } from '../../src/robots/index.ts';
 
 const CF_DOC = 'developers.cloudflare.com/bots/additional-configurations/managed-robots-txt/';

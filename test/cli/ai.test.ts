@@ -9,7 +9,7 @@ import en from '../../_locales/en/messages.json';
 import { AiFile } from '../../cli/ai.ts';
 import { main } from '../../cli/main.ts';
 import { readSource } from '../../cli/sources.ts';
-import { applicableUsageRules, parseContentUsageRules } from '../../src/ai/content-usage.ts';
+import { compileUsageRules, parseContentUsageRules } from '../../src/ai/content-usage.ts';
 import { aiSignals } from '../../src/ai/signals.ts';
 import { explainAi } from '../../src/explain/ai.ts';
 import { checkCrawler, lookupIn, parseRobotsTxt, translator } from '../../src/index.ts';
@@ -270,7 +270,7 @@ describe('cli/ai.ts: the signal lines parsed once per file', () => {
 
   // draft-ietf-aipref-attach-05 §3.1 (longest match, RFC 9309 §2.2.2 and §2.2.3 wildcards, rules of
   // one path combined, nothing where the robot may not crawl): the picture a page shares with
-  // earlier pages has the rules src/ai's applicableUsageRules chooses for this page's own path.
+  // earlier pages has the rules src/ai's compileUsageRules chooses for this page's own path.
   test.each([
     '/',
     '/shop',
@@ -298,9 +298,7 @@ describe('cli/ai.ts: the signal lines parsed once per file', () => {
       for (const other of ['/', '/shop/', '/a.pdf', '/news/~user', '/news/x', '/private/'])
         ai.picture(robot, checkCrawler(parsed, robot, other));
       const verdict = checkCrawler(parsed, robot, path);
-      const expected = applicableUsageRules(
-        rules,
-        verdict.reason.groups.lines,
+      const expected = compileUsageRules(rules, verdict.reason.groups.lines).applicable(
         verdict.reason.path,
         verdict.allowed,
       );

@@ -6,8 +6,9 @@ import en from '../../_locales/en/messages.json';
 import es from '../../_locales/es/messages.json';
 import ru from '../../_locales/ru/messages.json';
 import th from '../../_locales/th/messages.json';
+import { AIPREF_ATTACH_DRAFT, AIPREF_VOCAB_DRAFT } from '../../src/ai/content-usage.ts';
 import { reportAiSignals } from '../../src/ai/report.ts';
-import { AIPREF_ATTACH_DRAFT, AIPREF_VOCAB_DRAFT, type AiSignals } from '../../src/ai/signals.ts';
+import type { AiSignals } from '../../src/ai/signals.ts';
 import { findCrawler, verdictsFor } from '../../src/crawlers.ts';
 import {
   type AiAnswer,

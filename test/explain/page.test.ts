@@ -13,7 +13,7 @@ import {
   servedFindingText,
   sourceText,
 } from '../../src/explain/page.ts';
-import { type Crawl, combineRow, pageOf } from '../../src/page/combined.ts';
+import { type Crawl, combineRow } from '../../src/page/combined.ts';
 import type { ServedFinding } from '../../src/page/compare.ts';
 import type { DirectiveName } from '../../src/page/directives.ts';
 import type { PageFacts } from '../../src/page/facts.ts';
@@ -42,7 +42,7 @@ function explain(
   canonicalCrawl: Crawl = 'unknown',
 ) {
   const judgement = judgePage(facts, ROBOTS, NOW);
-  const page = pageOf(judgement, robot);
+  const page = judgement.robots.find((r) => r.robot === robot);
   if (page === undefined) throw new Error(`no row for ${robot}`);
   const combined = combineRow(crawl, page, judgement.canonical, canonicalCrawl);
   const explained = explainPage(page, combined, judgement, t);

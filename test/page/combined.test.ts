@@ -4,7 +4,6 @@ import {
   type Crawl,
   combineRow,
   type PageState,
-  pageOf,
 } from '../../src/page/combined.ts';
 import type { PageFacts } from '../../src/page/facts.ts';
 import { judgePage } from '../../src/page/judge.ts';
@@ -20,7 +19,7 @@ const NOW = Date.UTC(2026, 0, 1);
 /** Googlebot's row of a page, and the page's canonical. */
 function googlebot(facts: PageFacts) {
   const judgement = judgePage(facts, ['Googlebot'], NOW);
-  const page = pageOf(judgement, 'Googlebot');
+  const page = judgement.robots.find((r) => r.robot === 'Googlebot');
   if (page === undefined) throw new Error('no Googlebot row');
   return { page, canonical: judgement.canonical };
 }
@@ -165,12 +164,4 @@ describe('combineRow: robots.txt × what the page says', () => {
       expect(combineRow(crawl, page, canonical, canonicalCrawl)).toEqual({ state, conflicts });
     },
   );
-});
-
-describe('pageOf', () => {
-  test('finds a robot by its name as in the list; undefined for others', () => {
-    const judgement = judgePage(NOINDEX, ['Googlebot', 'GPTBot'], NOW);
-    expect(pageOf(judgement, 'GPTBot')?.index).toBe('noindex');
-    expect(pageOf(judgement, 'Bingbot')).toBeUndefined();
-  });
 });
