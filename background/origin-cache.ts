@@ -83,7 +83,7 @@ const KEY_PREFIX = 'robots:';
 const sizes = new WeakMap<object, number>();
 
 /** Bytes storage.local charges for an entry under its key. */
-export function sizeOf(entry: StoredEntry): number {
+function sizeOf(entry: StoredEntry): number {
   let size = sizes.get(entry);
   if (size === undefined) {
     size = storedSize(KEY_PREFIX + entry.origin, entry);
@@ -109,7 +109,7 @@ function readOutcome(value: unknown, version: number): StoredOutcome | null {
  * it is dropped. Version 2 (before 2026-11-30) kept the text unpacked in `outcome.text`.
  * TODO(2026-12): drop the reading of versions 1 and 2; such entries expire within 24 hours.
  */
-export function readEntry(value: unknown): StoredEntry | null {
+function readEntry(value: unknown): StoredEntry | null {
   if (typeof value !== 'object' || value === null) return null;
   const v = value as Record<string, unknown>;
   if (
@@ -141,14 +141,14 @@ export function readEntry(value: unknown): StoredEntry | null {
 }
 
 /** An entry in its stored form, the text packed. */
-export async function packEntry(entry: CacheEntry): Promise<StoredEntry> {
+async function packEntry(entry: CacheEntry): Promise<StoredEntry> {
   if (entry.outcome.kind !== 'ok') return { ...entry, outcome: entry.outcome };
   const { text, ...facts } = entry.outcome;
   return { ...entry, outcome: { ...facts, body: await packText(text) } };
 }
 
 /** An entry with its text, or null when the text does not decode (never throws). */
-export async function unpackEntry(stored: StoredEntry): Promise<CacheEntry | null> {
+async function unpackEntry(stored: StoredEntry): Promise<CacheEntry | null> {
   if (stored.outcome.kind !== 'ok') return { ...stored, outcome: stored.outcome };
   const { body, ...facts } = stored.outcome;
   const text = await unpackText(body);

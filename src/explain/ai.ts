@@ -19,7 +19,7 @@ import type { MessageKey, Translator } from './translator.ts';
 /** The three questions: may the page be used to train AI, to build AI answers, for search? */
 export type AiQuestion = 'train' | 'answers' | 'search';
 
-export const AI_QUESTIONS: readonly AiQuestion[] = ['train', 'answers', 'search'];
+const AI_QUESTIONS: readonly AiQuestion[] = ['train', 'answers', 'search'];
 
 /** What the site says to one question; 'unset': nothing (neither grants nor restricts). */
 export type AiAnswer = 'yes' | 'no' | 'unset';
@@ -200,7 +200,7 @@ export function explainAi(robot: string, signals: AiSignals, t: Translator): Exp
 }
 
 /** The aipref drafts this reading implements, once per view where Content-Usage was read. */
-export function aiDraftText(signals: AiSignals, t: Translator): string {
+function aiDraftText(signals: AiSignals, t: Translator): string {
   return t('aiDraftNote', signals.vocabDraft, signals.attachDraft);
 }
 

@@ -26,7 +26,7 @@ export const BADGE_COLORS = {
 } as const;
 
 /** The mark after the verdict's symbol when robots.txt changed since the last fetch. */
-export const CHANGED_MARK = '•';
+const CHANGED_MARK = '•';
 
 /**
  * Marks a badge for a robots.txt that changed since the last fetch (issue 16): a dot after the

@@ -15,7 +15,7 @@ const VERDICT_LABELS: Record<VerdictState, MessageKey> = {
 };
 
 /** The columns of the CSV, named for code (like the popup's data attributes), never translated. */
-export const CSV_COLUMNS = [
+const CSV_COLUMNS = [
   'url',
   'robot',
   'verdict',
@@ -85,7 +85,7 @@ export function verdictTableCsv(rows: readonly ExportRow[], url: string): string
  * shows); a field starting with = + - @ or a tab gets a leading ' so a spreadsheet reads it as text, not a
  * formula (OWASP "CSV injection"); a field with a quote, comma or line break is quoted.
  */
-export function csvField(value: string): string {
+function csvField(value: string): string {
   let text = printableText(value, true);
   if (/^[=+\-@\t]/.test(text)) text = `'${text}`;
   return /[",\n\t]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;

@@ -46,7 +46,7 @@ export function phraseText(p: PathPhrase, t: Translator): string {
 }
 
 /** How many robots, paths and lines one sentence names before "and N more". */
-export const LISTED_IN_SENTENCE = 8;
+const LISTED_IN_SENTENCE = 8;
 
 /** "a, b and 3 more robots": at most `max` items, then the count of the rest. */
 function boundedList(
@@ -269,7 +269,7 @@ function nameCutNote(
 }
 
 /** Above either of these, the view opens with an overview and the sentences wait behind a button. */
-export const BIG_FILE = { groups: 8, rules: 60 } as const;
+const BIG_FILE = { groups: 8, rules: 60 } as const;
 
 /** Whether a file is big enough for the overview first (more than 8 groups or 60 rules). */
 export function isBigFile(parsed: RobotsTxt): boolean {
@@ -280,7 +280,7 @@ export function isBigFile(parsed: RobotsTxt): boolean {
 }
 
 /** Robots named in the overview's list before "and N more". */
-export const NAMED_IN_OVERVIEW = 20;
+const NAMED_IN_OVERVIEW = 20;
 
 /** A big file in a few sentences: its size, who has rules of their own, what the rest may visit. */
 export interface SummaryOverview {

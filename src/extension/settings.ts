@@ -40,7 +40,7 @@ export const SCHEMA_VERSION = 2;
 export const SETTINGS_KEY = 'settings';
 
 /** Shortest cache lifetime the settings accept. */
-export const MIN_CACHE_MS = 60_000;
+const MIN_CACHE_MS = 60_000;
 /**
  * Most bytes the stored settings may take, counted as Chrome counts a sync item (the key plus
  * the value's JSON, in UTF-8): 1 KB under storage.sync's QUOTA_BYTES_PER_ITEM of 8,192, so the

@@ -4,7 +4,7 @@
 const HEX = '0123456789ABCDEF';
 
 /** Whether the string is all ASCII with no '%' (then no escaping or normalising can change it). */
-export function isPlainAscii(s: string): boolean {
+function isPlainAscii(s: string): boolean {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (c >= 0x80 || c === 0x25) return false;

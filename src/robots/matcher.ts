@@ -60,7 +60,7 @@ function resultOf(entry: Entry | null): MatchResult | null {
  * thousands of `*a*b` rules against a 100,000-character path would otherwise take seconds. Real
  * files stay far below (the worst pathological case of the benchmark scans 8,190).
  */
-export const MATCH_BUDGET = 4_000_000;
+const MATCH_BUDGET = 4_000_000;
 
 /** Keys are cut to this many units: any part of a required literal is itself required. */
 const MAX_KEY = 16;

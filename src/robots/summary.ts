@@ -18,7 +18,7 @@ import { agentToken, isStarAgent } from './user-agent.ts';
  * A robot called by the whole written name is then not named by that line: the engine compares
  * the robot's name as given (checkUrl, readName).
  */
-export function agentReading(value: string): { token: string; cut: boolean } {
+function agentReading(value: string): { token: string; cut: boolean } {
   const written = value.trim();
   const token = agentToken(written);
   const slash = written.indexOf('/');

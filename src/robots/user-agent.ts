@@ -41,7 +41,7 @@ export function readName(userAgent: string, original1994: boolean): string {
 }
 
 /** A name without its version parts (`/` and what follows it up to a space), spaces collapsed. */
-export function nameWithoutVersion(userAgent: string): string {
+function nameWithoutVersion(userAgent: string): string {
   return userAgent.replace(/\/\S*/g, '').replace(/\s+/g, ' ').trim();
 }
 
