@@ -4,6 +4,7 @@
 import { fetchServedPage } from '../io/fetch-page.ts';
 import { fetchRobotsTxtInBrowser } from '../io/fetch-robots-browser.ts';
 import { RedirectWatchers } from '../io/redirect-watchers.ts';
+import { memorySite } from '../src/extension/popup-memory.ts';
 import { dispatch, isMessage } from '../src/extension/protocol.ts';
 import { SETTINGS_KEY } from '../src/extension/settings.ts';
 import { ParsedFiles } from '../src/parsed-files.ts';
@@ -145,7 +146,8 @@ const handlers = protocolHandlers({
   pages,
   getTab: (tabId) => browser.tabs.get(tabId),
   access,
-  fetchPage: (url) => fetchServedPage(url),
+  fetchPage: (url) =>
+    fetchServedPage(url, { redirects: { kind: 'observed', observer: redirects } }),
   history,
 });
 
@@ -168,11 +170,28 @@ browser.storage.onChanged.addListener((changes, area) => {
   navigation.refreshBadges().catch(errors.catcher('navigation:refresh-badges'));
 });
 
+// What the popup keeps for a site changed (another view left open, the verdicts scrolled): the
+// screens its tabs' popup URLs carry are drawn again, so the popup reopens as it was left.
+browser.storage.onChanged.addListener((changes, area) => {
+  if (area !== 'session') return;
+  const sites = Object.keys(changes).flatMap((key) => memorySite(key) ?? []);
+  if (sites.length === 0) return;
+  browser.tabs
+    .query({})
+    .then((open) => {
+      const tabs = open.flatMap((tab) =>
+        tab.id === undefined || tab.url === undefined ? [] : [{ id: tab.id, url: tab.url }],
+      );
+      return Promise.all(sites.map((site) => snapshots.memoryChanged(site, tabs)));
+    })
+    .catch(errors.catcher('tab-snapshot'));
+});
+
 browser.tabs.onUpdated.addListener((tabId, change, tab) => {
   // A navigation starts (robots.txt now), a page finished loading (its tags now), or its URL
   // changed within the page (history.pushState, a hash change: both again).
   // Not a bare 'loading': in Firefox it still carries the URL being left.
-  // Another URL: the popup's last screen of the tab is of the page left.
+  // Another URL: the screen the tab's popup URL carries is of the page left.
   if (change.url !== undefined) snapshots.navigated(tabId).catch(errors.catcher('tab-snapshot'));
   const url = urlToJudge(change, tab);
   if (url === null) return;

@@ -3,21 +3,21 @@
 // what the popup kept for the site (its memory in storage.session), which may open another view
 // (then none is drawn).
 
-import { drawScreen } from '../popup/drawn-screen.tsx';
-import { memoryKey, memoryOf } from '../popup/memory.ts';
-import type { TabSnapshot } from '../src/extension/protocol.ts';
+import { drawScreen } from '../first-screen/draw-screen.tsx';
+import { memoryKey, memoryOf } from '../src/extension/popup-memory.ts';
+import type { TabSnapshot } from '../src/extension/tab-snapshot.ts';
 import type { StorageArea } from './storage-area.ts';
 import type { ScreenDrawer } from './tab-snapshots.ts';
 import type { Translators } from './translators.ts';
 
 export function screenDrawer(session: StorageArea, translators: Translators): ScreenDrawer {
-  return async (tabId: number, snapshot: TabSnapshot) => {
+  return async (snapshot: TabSnapshot) => {
     const origin = snapshot.reply.kind === 'report' ? snapshot.reply.report.origin : null;
     const key = origin === null ? null : memoryKey(origin);
     const [t, kept] = await Promise.all([
       translators.for(snapshot.settings.language),
       key === null ? null : session.get(key),
     ]);
-    return drawScreen(tabId, snapshot, t, key === null ? null : memoryOf(kept?.[key]));
+    return drawScreen(snapshot, t, key === null ? null : memoryOf(kept?.[key]));
   };
 }

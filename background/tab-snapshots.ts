@@ -1,24 +1,21 @@
-// Each tab's last report, with the settings it was judged with, in storage.session (in memory only,
-// never on disk): the popup shows it the moment it opens and replaces it with its own report a few
-// milliseconds later. Written whenever the background judges a tab (a page loading with automatic
-// checking, a popup's report), dropped with the tab and when the settings change, with the popup's
-// last screen of the tab (which the popup keeps itself, beside it and in its localStorage, named
-// by the tab's popup URL). A snapshot that changes sets the tab's popup URL to carry the screen
-// drawn from it (popup/drawn-screen.tsx: the popup opened for the first time on the page shows
-// its verdicts in its first frame), or back to the plain popup page; a tab that moves to another
-// URL gets the plain page until its new page is judged.
+// Each tab's snapshot (src/extension/tab-snapshot.ts: its last report, with the settings it was
+// judged with) in storage.session (in memory only, never on disk), and the owner of each tab's
+// popup URL. Written whenever the background judges a tab (a page loading with automatic checking,
+// a popup's report), dropped with the tab and when the settings change. A snapshot that changes,
+// or a change of what the popup keeps for the site (its view, its scroll), sets the tab's popup
+// URL to carry the screen drawn from it (first-screen/draw-screen.tsx: the popup shows the verdicts
+// in its first frame), or back to the plain popup page; a tab that moves to another URL gets the
+// plain page until its new page is judged. Nothing else sets a tab's popup URL.
 
-import { carryingUrl } from '../popup/screen.ts';
-import {
-  POPUP_PAGE,
-  snapshotBasis,
-  type TabReport,
-  type TabScreen,
-  type TabSnapshot,
-  tabScreenKey,
-  tabSnapshotKey,
-} from '../src/extension/protocol.ts';
+import { carryingUrl, POPUP_PAGE, type TabScreen } from '../first-screen/screen.ts';
+import type { TabReport } from '../src/extension/protocol.ts';
 import type { Settings } from '../src/extension/settings.ts';
+import {
+  readTabSnapshot,
+  snapshotBasis,
+  type TabSnapshot,
+  tabSnapshotKey,
+} from '../src/extension/tab-snapshot.ts';
 import type { StorageArea } from './storage-area.ts';
 import { storedSize } from './stored-size.ts';
 
@@ -33,8 +30,8 @@ export interface PopupApi {
   setPopup(details: { tabId: number; popup: string }): Promise<void>;
 }
 
-/** The popup's first screen for a tab's snapshot (null: none to show), as drawn-screen.tsx draws it. */
-export type ScreenDrawer = (tabId: number, snapshot: TabSnapshot) => Promise<TabScreen | null>;
+/** The popup's first screen for a tab's snapshot (null: none to show), as draw-screen.tsx draws it. */
+export type ScreenDrawer = (snapshot: TabSnapshot) => Promise<TabScreen | null>;
 
 export class TabSnapshots {
   private readonly area: StorageArea;
@@ -82,28 +79,53 @@ export class TabSnapshots {
   private async screenPopup(tabId: number, snapshot: TabSnapshot, basis: string): Promise<void> {
     let popup: string | null = null;
     try {
-      const screen = await this.draw(tabId, snapshot);
+      const screen = await this.draw(snapshot);
       popup = screen === null ? null : await carryingUrl(tabId, screen);
     } catch {
       // Drawn or not, the snapshot is kept: the popup draws its own.
     }
     if (this.bases.get(tabId) !== basis) return;
+    // A tab closed meanwhile has no popup to set.
     await this.action.setPopup({ tabId, popup: popup ?? POPUP_PAGE }).catch(() => undefined);
   }
 
   /**
-   * The tab moved to another URL: its popup URL names no screen until the popup keeps one of the
-   * new page (a page judged only when the popup opens is judged after the popup has read it).
+   * The tab moved to another URL: its popup URL carries no screen until the new page is judged (a
+   * page judged only when the popup opens is judged after the popup has read it).
    */
   navigated(tabId: number): Promise<void> {
     this.bases.delete(tabId);
     return this.plainPopup(tabId);
   }
 
-  /** The tab closed: its snapshot goes, and the popup's last screen of it (TabScreen). */
+  /** The tab closed: its snapshot goes (its popup URL goes with the tab). */
   forget(tabId: number): Promise<void> {
     this.bases.delete(tabId);
-    return this.area.remove([tabSnapshotKey(tabId), tabScreenKey(tabId)]);
+    return this.area.remove(tabSnapshotKey(tabId));
+  }
+
+  /**
+   * What the popup keeps for `site` (an origin) changed (another view left open, the verdicts
+   * scrolled): the screens of the open `tabs` whose snapshot is of that site, and of the URL each
+   * shows now, are drawn again from it, so the next opening shows the popup as it was left. A tab
+   * whose snapshot changed meanwhile is left to that snapshot's own drawing.
+   */
+  async memoryChanged(site: string, tabs: readonly { id: number; url: string }[]): Promise<void> {
+    const keys = tabs.map((tab) => tabSnapshotKey(tab.id));
+    const stored = keys.length === 0 ? {} : await this.area.get(keys);
+    await Promise.all(
+      tabs.map(({ id, url }, i) => {
+        // Of the page the tab shows now: a tab that moved keeps its snapshot until judged again.
+        const snapshot = readTabSnapshot(stored[keys[i] ?? ''], url);
+        if (snapshot === null || snapshot.reply.kind !== 'report') return undefined;
+        if (snapshot.reply.report.origin !== site) return undefined;
+        const basis = snapshotBasis(snapshot);
+        const known = this.bases.get(id);
+        if (known !== undefined && known !== basis) return undefined;
+        this.bases.set(id, basis);
+        return this.screenPopup(id, snapshot, basis);
+      }),
+    );
   }
 
   /**
@@ -113,7 +135,7 @@ export class TabSnapshots {
   async clear(tabIds: readonly number[]): Promise<void> {
     for (const id of tabIds) this.bases.delete(id);
     await Promise.all([
-      this.area.remove(tabIds.flatMap((id) => [tabSnapshotKey(id), tabScreenKey(id)])),
+      this.area.remove(tabIds.map(tabSnapshotKey)),
       ...tabIds.map((id) => this.plainPopup(id)),
     ]);
   }

@@ -4,15 +4,17 @@
 // page whose one tiny script sets a performance mark) as many times, interleaved with the popup
 // runs to cancel drift, and reports what the popup adds on top of it (the goal: at most 30 ms at
 // p90, for a typical file and a 493 KiB one). Each run opens the page the toolbar button would:
-// the tab's popup URL as set, which may carry a screen of the tab (popup/screen.ts). Rows: the
-// popup opened again on a page (its last screen of the tab), opened for the first time on a page
-// just loaded (the screen the background drew as it judged the page, popup/drawn-screen.tsx:
-// before each run the popup's screen is forgotten and the tab loads another page of the site),
-// opened with no screen to show (the tab's snapshot goes first, as when the page was not judged
-// yet), and with the background asleep (stopped before each run); and when the popup's own report
-// replaces what it showed first. All are read from performance marks, measured from each page's
-// navigation start: the popup's `robots-lens:verdicts`, the blank page's
-// `robots-lens:bench-blank`. Then the cost of reading a large page's tags, and the bundle sizes.
+// the tab's popup URL as the background set it, which carries the screen it drew from the tab's
+// snapshot (first-screen/draw-screen.tsx). Rows: the popup opened again on a page, opened for the
+// first time on a page just loaded (the tab loads another page of the site before each run, and
+// the run waits for the background to draw it), opened with no screen to show (the tab's popup URL
+// set back to the plain page: the app draws the tab's snapshot or its own report), and with the
+// background asleep (stopped before each run, as an MV3 worker is after 30 s idle; the blank page
+// of that row is opened asleep too, so the row compares like with like, and the blank page's own
+// cost of waking is printed); and when the popup's own report replaces what it showed first. All
+// are read from performance marks, measured from each page's navigation start: the popup's
+// `robots-lens:verdicts`, the blank page's `robots-lens:bench-blank`. Then the cost of reading a
+// large page's tags, and the bundle sizes.
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -89,10 +91,13 @@ const sorted = (values) => [...values].sort((a, b) => a - b);
 const browser = await launchChromium();
 const results = {};
 const verdicts = [];
+/** Each row's blank page (asleep or not), for what waking the background costs any page. */
+const blanks = [];
 const stepTables = {};
 let pageRead = null;
 try {
   const blankRun = async () => {
+    if (blankAsleep && stopWorkers !== null) await stopWorkers();
     const page = await browser.openPage('bench-blank.html');
     const [ms, frameMs] = await page.evaluate(async () => {
       const at = (name) => performance.getEntriesByName(`robots-lens:${name}`)[0]?.startTime;
@@ -106,26 +111,18 @@ try {
   };
   /** The blank page's first frame, each run: reset per file. */
   let blankFrames = [];
+  /** Whether the blank page is opened with the background asleep (the asleep row's reference). */
+  let blankAsleep = false;
   await blankRun(); // the first extension page of the run pays for more than its own script
   // The background asleep, as an MV3 worker is after 30 s idle: stopped before each run (DevTools
   // protocol, ServiceWorker.stopAllWorkers), so the popup's report waits for it to start again.
   let stopWorkers = null;
   /** The pages opened for the first time, each another URL. */
   let pageNumber = 1;
-  /**
-   * Removes the popup's last screen of a tab, from storage and from the tab's popup URL (from an
-   * extension page): the popup opens without.
-   */
+  /** Sets the tab's popup URL back to the plain page (from an extension page): no screen to show. */
   const forgetScreen = async (tabId) => {
     const page = await browser.openPage('bench-blank.html');
-    await page.evaluate(
-      (id) =>
-        Promise.all([
-          chrome.storage.session.remove(`tab-screen:${id}`),
-          chrome.action.setPopup({ tabId: id, popup: 'popup.html' }),
-        ]),
-      tabId,
-    );
+    await page.evaluate((id) => chrome.action.setPopup({ tabId: id, popup: 'popup.html' }), tabId);
     await page.close();
   };
   for (const [name, host, asleep, opening] of [
@@ -152,7 +149,7 @@ try {
     }
     const steps = {};
     const popupRun = async () => {
-      if (opening !== 'again') await forgetScreen(tabId);
+      if (opening === 'no screen') await forgetScreen(tabId);
       if (opening === 'first') {
         // Another page of the site loaded in the tab, the popup never opened on it: what the
         // background drew once it judged the page (the tab's popup URL carries a screen again).
@@ -164,15 +161,15 @@ try {
         )
           await new Promise((resolve) => setTimeout(resolve, 10));
       }
-      // The page the toolbar button opens: the tab's popup URL as set (it may name the screen),
+      // The page the toolbar button opens: the tab's popup URL as set (it may carry a screen),
       // read while the background runs (the browser keeps it while the background sleeps).
       const path = await browser.popupPath(tabId);
       if (asleep) await stopWorkers();
       const marks = await browser.clicked(
         tabId,
         async () => {
-          // Open until the popup has kept its screen for the next opening, as a user's popup is.
-          for (let i = 0; i < 100 && !performance.getEntriesByName('robots-lens:kept').length; i++)
+          // Open until the popup's own report is drawn, as a user's popup is.
+          for (let i = 0; i < 100 && document.body.dataset.state !== 'done'; i++)
             await new Promise((resolve) => setTimeout(resolve, 10));
           return Object.fromEntries(
             performance
@@ -196,6 +193,7 @@ try {
     const fresh = [];
     const blank = [];
     blankFrames = [];
+    blankAsleep = asleep;
     // Interleaved, each going first every other time: drift and order effects fall on both.
     for (let i = 0; i < RUNS; i++) {
       if (i % 2 === 0) {
@@ -212,6 +210,7 @@ try {
     const bf = sorted(blankFrames);
     const addsMedian = quantile(p, 0.5) - quantile(b, 0.5);
     const addsP90 = quantile(p, 0.9) - quantile(b, 0.9);
+    blanks.push({ name, asleep, median: quantile(b, 0.5), p90: quantile(b, 0.9) });
     verdicts.push({
       name,
       addsP90,
@@ -301,6 +300,11 @@ console.log(
 for (const { name, addsP90, freshP90, onScreenP90 } of verdicts)
   console.log(
     `${name}: the popup adds ${addsP90.toFixed(1)} ms at p90 (goal: at most ${TARGET_MS} ms) ${addsP90 <= TARGET_MS ? 'met' : 'NOT met'}; its own report ${freshP90.toFixed(1)} ms; to the blank page on screen ${onScreenP90.toFixed(1)} ms`,
+  );
+const awake = blanks.find((b) => !b.asleep);
+for (const b of blanks.filter((x) => x.asleep && awake !== undefined))
+  console.log(
+    `${b.name}: the blank page itself opened ${(b.median - awake.median).toFixed(1)} ms later at the median, ${(b.p90 - awake.p90).toFixed(1)} at p90, with the background asleep than awake (${awake.name}): what waking the extension costs any page`,
   );
 if (pageRead !== null) {
   console.log(

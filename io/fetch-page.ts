@@ -27,7 +27,7 @@ export const MAX_PAGE_BYTES = 2_000_000;
  */
 export type ServedPageResult =
   | { ok: true; page: ServedPage }
-  | { ok: false; reason: 'timeout' | 'network' };
+  | { ok: false; reason: 'timeout' | 'network' | 'private-address' };
 
 /** Options of fetchServedPage, each with its default. */
 export interface ServedPageOptions {
@@ -89,6 +89,7 @@ export async function fetchServedPage(
       const chain = new RedirectChain(url, MAX_FETCH_REDIRECTS);
       const deps = { fetch: fetchFn, redirects: options.redirects, request };
       const followed = await followRedirects(chain, deps, controller.signal);
+      if (followed.kind === 'private-address') return { ok: false, reason: 'private-address' };
       if (followed.kind !== 'answer') return { ok: false, reason: 'network' };
       ({ response, status, url: finalUrl } = followed);
     }

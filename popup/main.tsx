@@ -1,24 +1,22 @@
 // The popup's entry: one small classic script at the end of the page's body, bundled on its own
-// with the requests, the kept screen's builder and the browser's own API (no polyfill, no shared
-// chunks), so it runs with the popup's root there, before the page's first frame. When the tab's
-// popup URL names a screen of the tab (set back when the tab's snapshot changes): the popup's last
-// one, kept in localStorage by keep-screen.ts (popup-screen.html?tab=<id>&screen=<basis>), or one
-// the URL carries itself (popup-screen.html?tab=<id>#<screen>: drawn by the background as it judged
-// the page, drawn-screen.tsx, or the popup's last in a private window), it reads that screen with
-// no wait and shows it at once: it is in the first frame (that page preloads nothing, which would
-// hold the frame back); once it is on screen, the requests are sent and the app is loaded.
-// Otherwise (popup.html, which preloads the app's modules) it sends the requests and imports the
-// app at once, and shows the screen kept in storage.session if it was drawn from the tab's
-// snapshot. Either way it asks for the tab, the
-// settings and the first report, reads the tab's snapshot and what the popup kept for the site,
-// and hands them to the app (start.tsx), which draws in the screen's place. Each step sets a
+// with the requests, the screen's builder and the browser's own API (no polyfill, no shared
+// chunks), so it runs with the popup's root there, before the page's first frame. The popup's
+// first frame has two sources, no more:
+// 1. the screen the tab's popup URL carries (popup-screen.html?tab=<id>#<screen>), drawn by the
+//    background from the tab's snapshot (first-screen/draw-screen.tsx): read with no wait and shown
+//    at once, so it is in the first frame (that page preloads nothing, which would hold the frame
+//    back); once it is on screen, the requests are sent and the app is loaded;
+// 2. the app (start.tsx), which draws the tab's snapshot (storage.session) or its own report,
+//    whichever comes first, in the screen's place.
+// Either way the entry asks for the tab, the settings and the first report, reads the tab's
+// snapshot and what the popup kept for the site, and hands them to the app. Each step sets a
 // performance mark (robots-lens:<step>), read by `npm run bench:popup`.
 
-import { readTabScreen, type TabScreen } from '../src/extension/protocol.ts';
+import { carriedScreen, clearScreen, paintScreen, type TabScreen } from '../first-screen/screen.ts';
+import { memoryKey } from '../src/extension/popup-memory.ts';
+import { snapshotBasis } from '../src/extension/tab-snapshot.ts';
 import { robotsOrigin } from '../src/policy.ts';
 import { requests, sessionValue, tabSnapshot, targetTab } from '../ui/requests.ts';
-import { memoryKey } from './memory.ts';
-import { carriedScreen, clearScreen, namedScreen, paintScreen } from './screen.ts';
 import type { FirstRequests, Mark } from './start.tsx';
 
 const mark: Mark = (step) => (value) => {
@@ -59,18 +57,18 @@ const root = new Promise<HTMLElement | null>((resolve) => {
 
 mark('script')(null);
 const here = document.getElementById('root');
-// The screen the popup's URL names, or carries, is shown before anything is asked of the browser:
-// it is in the page's first frame. Nothing is asked before that frame is drawn either: the first
-// calls into the extension's APIs cost the page's main thread a few ms, which held the frame back
+// The screen the popup's URL carries is shown before anything is asked of the browser: it is in
+// the page's first frame. Nothing is asked before that frame is drawn either: the first calls into
+// the extension's APIs cost the page's main thread a few ms, which held the frame back
 // (bench/popup.bench.mjs: 5–10 ms at the median).
-const carried = namedScreen(location.search, () => localStorage) ?? carriedScreen(location.hash);
+const carried = carriedScreen(location.hash);
 const shown = carried !== null && here !== null && show(here, carried);
 const painted = shown ? screenOnScreen(here) : Promise.resolve();
 const tab = painted
   .then(targetTab)
   .catch(() => null)
   .then(mark('tab'));
-const opening = tab
+const snapshot = tab
   .then((target) => (target === null ? null : tabSnapshot(target)))
   .then(mark('snapshot'));
 const first: FirstRequests = {
@@ -79,7 +77,7 @@ const first: FirstRequests = {
   report: tab
     .then((target) => (target === null ? null : requests.tabReport({ tabId: target.id })))
     .then(mark('report')),
-  snapshot: opening.then((o) => o?.snapshot ?? null),
+  snapshot,
   memory: tab.then(async (target) => {
     const url = target === null ? null : await target.url;
     const origin = url === null ? null : robotsOrigin(url);
@@ -89,29 +87,22 @@ const first: FirstRequests = {
 
 if (shown) {
   // Taken away as soon as it turns out not to be of the page the tab shows, or drawn from another
-  // snapshot than the one kept now (overtaken as it was named): a screen shows only what the
+  // snapshot than the one kept now (overtaken as the popup opened): a screen shows only what the
   // background last judged of the tab's page.
   void tab.then(async (target) => {
     if ((target === null ? null : await target.url) !== carried.url) clearScreen(here);
   });
-  void opening.then((o) => {
-    if (o !== null && readTabScreen(carried, o.snapshot) === null) clearScreen(here);
+  void snapshot.then((s) => {
+    if (s !== null && snapshotBasis(s) !== carried.basis) clearScreen(here);
   });
   // The app's modules load after the frame that shows the screen, out of its way.
   void painted.then(async () => {
     (await import('./start.tsx').then(mark('app'))).start(here, first, mark);
   });
 } else {
-  // The app loads while the storage is read; the screen kept there goes first if it was drawn
-  // from the tab's snapshot, and the app starts drawing once it is on screen (at once without).
+  // No screen to show: the app loads while the requests are on their way, and draws at once.
   const app = import('./start.tsx').then(mark('app'));
-  void Promise.all([root, opening])
-    .then(async ([element, o]) => {
-      if (element === null || !o?.screen || !show(element, o.screen)) return element;
-      await screenOnScreen(element);
-      return element;
-    })
-    .then(async (element) => {
-      if (element !== null) (await app).start(element, first, mark);
-    });
+  void root.then(async (element) => {
+    if (element !== null) (await app).start(element, first, mark);
+  });
 }

@@ -3,6 +3,7 @@
 // an outline on the page on request); and, on request, the page as served against the page as
 // rendered. All of it is text from the page, shown as text.
 import { useEffect, useRef, useState } from 'preact/hooks';
+import type { PageModel } from '../first-screen/model.ts';
 import {
   honouredByText,
   meaningText,
@@ -20,7 +21,6 @@ import type { ServedPage } from '../src/extension/protocol.ts';
 import type { ServedFinding } from '../src/page/compare.ts';
 import type { LinkCounts } from '../src/page/facts.ts';
 import type { PageSource } from '../src/page/judge.ts';
-import type { PageModel } from './model.ts';
 
 export interface PageViewProps {
   page: PageModel;

@@ -1,17 +1,18 @@
-// The popup's first screen: the tab's snapshot (the background's last report for the page) when it
-// comes first, put in place by the popup's own report as soon as that comes; otherwise, once the
-// requests main.tsx sent are answered. With the translator and what the popup kept for the site
-// (read meanwhile, from the tab's URL), the app renders, in place of the popup's last screen of the
-// tab if main.tsx showed it.
+// The popup's app starts: from the tab's snapshot (the background's last report for the page) when
+// it comes first, put in place by the popup's own report as soon as that comes; otherwise, once
+// the requests main.tsx sent are answered. With the translator and what the popup kept for the site
+// (read meanwhile, from the tab's URL), the app renders, in place of the screen the tab's popup URL
+// carried if main.tsx showed it.
 import { render } from 'preact';
-import { accept, type RobotsFile, type TabSnapshot } from '../src/extension/protocol.ts';
+import { clearScreen } from '../first-screen/screen.ts';
+import { memoryOf, type PopupMemory, type View } from '../src/extension/popup-memory.ts';
+import { accept, type RobotsFile } from '../src/extension/protocol.ts';
+import type { TabSnapshot } from '../src/extension/tab-snapshot.ts';
 import { type Actions, connector } from '../ui/connector.ts';
 import type { TargetTab } from '../ui/requests.ts';
 import { extensionTranslator } from '../webext/translator.ts';
 import { App, type FreshReport } from './app.tsx';
-import { MemoryStore, memoryOf, type PopupMemory } from './memory.ts';
-import { clearScreen } from './screen.ts';
-import type { View } from './tabs.tsx';
+import { MemoryStore } from './memory.ts';
 
 /** The views that show the file's text. */
 const FILE_VIEWS: ReadonlySet<View> = new Set(['records', 'file', 'summary', 'tester']);

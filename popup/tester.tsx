@@ -3,6 +3,8 @@
 // difference and a copy button); the site's saved test URLs under the field (saved-urls.tsx). Its
 // state lives in the app, which keeps it across refreshes and reopenings: nothing typed is lost.
 import { useMemo, useState } from 'preact/hooks';
+import { type PopupModel, withAi } from '../first-screen/model.ts';
+import { AiLines, VerdictTable } from '../first-screen/verdicts.tsx';
 import { reportAiSignals } from '../src/ai/report.ts';
 import { verdictsFor } from '../src/crawlers.ts';
 import type { AiAnswers, ExplainedAi } from '../src/explain/ai.ts';
@@ -17,9 +19,7 @@ import { resolveTestUrl } from '../src/policy.ts';
 import { parseRobotsTxt, type RobotsTxt } from '../src/robots/index.ts';
 import { TextField } from '../ui/components/text-field.tsx';
 import { DiffView } from './diff-view.tsx';
-import { type PopupModel, withAi } from './model.ts';
 import { SavedUrls, type SavedUrlsProps } from './saved-urls.tsx';
-import { AiLines, VerdictTable } from './verdicts.tsx';
 
 export interface TesterProps {
   /** The page's report: its URL, origin, live file and the robot list it was judged with. */

@@ -7,12 +7,11 @@
 // fetched when first shown, and the code it shares with the first screen
 // dist/chunks/<page>-chunk-<hash>.js, which the page's HTML preloads. The popup's entry
 // (popup/main.tsx) is one small classic script of its own, run at the end of the page's body,
-// before the first frame: it shows the kept screen in that frame, sends the first requests, and
+// before the first frame: it shows the carried screen in that frame, sends the first requests, and
 // imports the app (dist/chunks/popup-start.js, preloaded from the head meanwhile). The popup's
 // page comes twice, its stylesheet inline in both: popup.html preloads the app,
-// popup-screen.html (the page a tab's popup URL names while a kept screen waits) preloads nothing.
+// popup-screen.html (the page a tab's popup URL names while it carries a screen) preloads nothing.
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { build, transformSync } from 'esbuild';
 
 const watch = process.argv.includes('--watch');
@@ -120,25 +119,6 @@ const popupApp = {
     b.onResolve({ filter: /^\.\/start\.tsx$/ }, () => ({ path: POPUP_APP, external: true }));
   },
 };
-/**
- * The background draws the popup's first screen (popup/drawn-screen.tsx), which is the verdicts:
- * the popup's other views (views.ts, imported when first shown) are left out of its bundle, as an
- * empty module.
- */
-const noPopupViews = {
-  name: 'no-popup-views',
-  setup(b) {
-    b.onResolve({ filter: /^\.\/views\.ts$/ }, (args) =>
-      dirname(args.importer).endsWith('popup')
-        ? { path: 'views', namespace: 'no-popup-views' }
-        : undefined,
-    );
-    b.onLoad({ filter: /.*/, namespace: 'no-popup-views' }, () => ({
-      contents: 'export {};',
-      loader: 'js',
-    }));
-  },
-};
 /** A page's modules, split: what a page shares between its first screen and its other views. */
 const splitPage = (name, entryPoints, html, entry, script, page = {}) => ({
   ...common,
@@ -155,7 +135,6 @@ const builds = [
     ...common,
     entryPoints: { background: 'background/main.ts' },
     format: 'iife',
-    plugins: [...common.plugins, noPopupViews],
   },
   // One build per page: split together, the options page would load every module the popup
   // shares with it whole (esbuild splits by module across entry points), twice what it needs.

@@ -1,7 +1,8 @@
 // A short fingerprint of a JSON value, the same whatever order its objects' keys come in: the
-// popup tells with it whether the screen it kept for a tab was drawn from the very snapshot the
-// background keeps now (src/extension/protocol.ts, TabScreen). Chromium's storage gives objects back with
-// their keys sorted, messages keep them in the order written: the fingerprint ignores the order.
+// popup tells with it whether the screen its URL carries was drawn from the very snapshot the
+// background keeps now (src/extension/tab-snapshot.ts, snapshotBasis). Chromium's storage gives
+// objects back with their keys sorted, messages keep them in the order written: the fingerprint
+// ignores the order.
 
 /**
  * `value` as JSON.stringify writes it (undefined properties left out, as storage leaves them

@@ -1,8 +1,7 @@
 // The pages' only link to the background and the browser: components get these as `actions`
 // and never call `browser.*` themselves. The requests are derived from the protocol.
 
-import { carryingUrl, keepLocally, screenUrl } from '../popup/screen.ts';
-import { POPUP_PAGE, type Requests, type TabScreen } from '../src/extension/protocol.ts';
+import type { Requests } from '../src/extension/protocol.ts';
 import { SETTINGS_KEY } from '../src/extension/settings.ts';
 import { ALL_SITES, hostPattern } from '../src/policy.ts';
 import { browser } from '../webext/browser.ts';
@@ -26,14 +25,6 @@ export interface PageActions {
     set(key: string, value: unknown): Promise<void>;
     remove(key: string): Promise<void>;
   };
-  /**
-   * What the tab's popup opens with from now on: `screen`, the popup's last screen of the tab, kept
-   * in the popup's localStorage and named by the tab's popup URL (action.setPopup), carried by that
-   * URL itself for a private window's tab, or the plain popup page (null, a screen too long). The
-   * background sets the URL back to the plain page, or to the screen it draws, when the tab's
-   * snapshot changes.
-   */
-  openingScreen(tabId: number, screen: TabScreen | null): Promise<void>;
   /** Calls back when the settings change anywhere (another popup, the options page, sync); returns the unsubscribe. */
   onSettingsChanged(callback: () => void): () => void;
 }
@@ -57,21 +48,6 @@ export const connector: Actions = {
     get: async (key) => (await browser.storage.session.get(key))[key],
     set: (key, value) => browser.storage.session.set({ [key]: value }),
     remove: (key) => browser.storage.session.remove(key),
-  },
-  async openingScreen(tabId, screen) {
-    const [tab, open] = await Promise.all([browser.tabs.get(tabId), browser.tabs.query({})]);
-    // Never a private window's in localStorage, which is on disk: its URL carries it.
-    const kept = keepLocally(
-      localStorage,
-      tabId,
-      tab.incognito ? null : screen,
-      open.flatMap((t) => (t.id === undefined ? [] : [t.id])),
-    );
-    const carried = tab.incognito && screen !== null ? await carryingUrl(tabId, screen) : null;
-    await browser.action.setPopup({
-      tabId,
-      popup: carried ?? (kept && screen !== null ? screenUrl(tabId, screen.basis) : POPUP_PAGE),
-    });
   },
   onSettingsChanged(callback) {
     const listener = (changes: Record<string, unknown>, area: string) => {

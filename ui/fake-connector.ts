@@ -328,9 +328,6 @@ export function fakeConnector(options: FakeOptions = {}): FakeConnector {
       set: async (key, value) => void memory.set(key, structuredClone(value)),
       remove: async (key) => void memory.delete(key),
     },
-    async openingScreen(tabId, screen) {
-      calls.push({ name: 'openingScreen', req: { tabId, screen: structuredClone(screen) } });
-    },
     onSettingsChanged(callback) {
       listeners.add(callback);
       return () => listeners.delete(callback);

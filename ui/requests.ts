@@ -10,13 +10,12 @@ import {
   type Reply,
   type RequestOf,
   type Requests,
-  readTabScreen,
-  readTabSnapshot,
-  type TabScreen,
-  type TabSnapshot,
-  tabScreenKey,
-  tabSnapshotKey,
 } from '../src/extension/protocol.ts';
+import {
+  readTabSnapshot,
+  type TabSnapshot,
+  tabSnapshotKey,
+} from '../src/extension/tab-snapshot.ts';
 import { native as browser } from '../webext/native.ts';
 
 async function send<K extends MessageName>(name: K, req: RequestOf<K>): Promise<Reply<K>> {
@@ -57,29 +56,15 @@ export async function targetTab(): Promise<TargetTab | null> {
   return tab?.id === undefined ? null : { id: tab.id, url: Promise.resolve(tab.url ?? null) };
 }
 
-/** What the popup may show of a tab before its own report: the tab's snapshot and last screen. */
-export interface TabOpening {
-  snapshot: TabSnapshot;
-  /** The popup's last screen of the tab, drawn from this very snapshot (null: none kept). */
-  screen: TabScreen | null;
-}
-
 /**
- * The tab's snapshot (the background's last report for it, TabSnapshot) and the popup's last
- * screen drawn from it, read from storage.session in one call without waiting for the background;
- * null unless the snapshot is of the URL the tab shows now.
+ * The tab's snapshot (the background's last report for it), read from storage.session without
+ * waiting for the background; null unless it is of the URL the tab shows now.
  */
-export async function tabSnapshot(target: TargetTab): Promise<TabOpening | null> {
+export async function tabSnapshot(target: TargetTab): Promise<TabSnapshot | null> {
   try {
-    const snapshotKey = tabSnapshotKey(target.id);
-    const screenKey = tabScreenKey(target.id);
-    const [stored, url] = await Promise.all([
-      browser.storage.session.get([snapshotKey, screenKey]),
-      target.url,
-    ]);
-    const snapshot = url === null ? null : readTabSnapshot(stored[snapshotKey], url);
-    if (snapshot === null) return null;
-    return { snapshot, screen: readTabScreen(stored[screenKey], snapshot) };
+    const key = tabSnapshotKey(target.id);
+    const [stored, url] = await Promise.all([browser.storage.session.get(key), target.url]);
+    return url === null ? null : readTabSnapshot(stored[key], url);
   } catch {
     // Storage unavailable: the popup waits for its own report.
     return null;

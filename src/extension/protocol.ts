@@ -4,7 +4,6 @@
 // type error.
 import type { RobotAiSignals } from '../ai/report.ts';
 import type { RobotVerdicts } from '../crawlers.ts';
-import { canonicalJson, digest } from '../digest.ts';
 import type { LinkCounts, PageFacts } from '../page/facts.ts';
 import type { CacheRequest, OutcomeFacts, RobotsFetch } from '../policy.ts';
 import type { SavedUrlProblem } from './history/saved-urls.ts';
@@ -77,111 +76,6 @@ export type TabReport =
        */
       aiSignals?: RobotAiSignals[] | null;
     };
-
-/**
- * The last report the background built for a tab, with the settings it was judged with, kept in
- * storage.session under tabSnapshotKey(tabId) and dropped with the tab: the popup shows it the
- * moment it opens, while its own report is on its way, then puts that one in its place.
- */
-export interface TabSnapshot {
-  reply: TabReport;
-  settings: Settings;
-}
-
-/** Where a tab's snapshot is kept in storage.session. */
-export const tabSnapshotKey = (tabId: number): string => `tab-report:${tabId}`;
-
-/**
- * A stored value as the snapshot of the page at `url` the popup may show first, or null: only a
- * judged page ('report') or one with no robots.txt ('not-applicable'), of that very URL.
- */
-export function readTabSnapshot(value: unknown, url: string): TabSnapshot | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const { reply, settings } = value as Partial<Record<keyof TabSnapshot, unknown>>;
-  const isObject = (v: unknown): v is Record<string, unknown> =>
-    typeof v === 'object' && v !== null && !Array.isArray(v);
-  if (!isObject(reply) || !isObject(settings)) return null;
-  if (typeof settings['language'] !== 'string' || !Array.isArray(settings['robots'])) return null;
-  if (reply['url'] !== url || !Array.isArray(reply['robots'])) return null;
-  if (reply['kind'] === 'not-applicable') return value as TabSnapshot;
-  if (reply['kind'] !== 'report' || !Array.isArray(reply['verdicts'])) return null;
-  return isObject(reply['report']) && isObject(reply['page']) ? (value as TabSnapshot) : null;
-}
-
-/**
- * One node of a screen the popup drew: a text, or an element as [tag, its attributes as name,
- * value, name, value…, its children]. Plain data: the popup builds elements and text nodes from
- * it, never HTML.
- */
-export type ScreenNode = string | [tag: string, attributes: string[], children: ScreenNode[]];
-
-/**
- * A screen of a tab's verdicts: the popup's last one, kept in storage.session under
- * tabScreenKey(tabId) and in the popup's localStorage, named by the tab's popup URL; or the one the
- * background drew as it judged the tab's page, carried by that URL itself (popup/screen.ts). The
- * next time the popup opens on the tab it is shown at once, before the popup's code has loaded, if
- * it was drawn from the very snapshot the background keeps now (`basis`, snapshotBasis) for the
- * page the tab shows; the popup then draws its own in its place.
- */
-export interface TabScreen {
-  url: string;
-  /** snapshotBasis of the report and settings it was drawn from. */
-  basis: string;
-  /** How far the verdicts were scrolled (px). */
-  scroll: number;
-  /** The popup root's children. */
-  nodes: ScreenNode[];
-}
-
-/** Where a tab's last screen is kept in storage.session. */
-export const tabScreenKey = (tabId: number): string => `tab-screen:${tabId}`;
-
-/**
- * What a report carries that changes with every reading of the page and that the verdicts do not
- * show: how long reading the page's tags took (DomFacts.readMs). Left out of the fingerprint, so a
- * page read again as it was (reloaded, judged again) keeps its screen.
- */
-const READING_TIMES: ReadonlySet<string> = new Set(['readMs']);
-
-/** The fingerprint of a report and its settings, whatever order storage gives their keys in. */
-export function snapshotBasis(snapshot: TabSnapshot): string {
-  return digest(
-    canonicalJson({ reply: snapshot.reply, settings: snapshot.settings }, READING_TIMES),
-  );
-}
-
-/**
- * A value as a screen, or null when it does not have a screen's shape. Its nodes are checked as
- * they are built (popup/screen.ts).
- */
-export function tabScreenOf(value: unknown): TabScreen | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const { url, basis, scroll, nodes } = value as Partial<Record<keyof TabScreen, unknown>>;
-  if (typeof url !== 'string' || typeof basis !== 'string' || !Array.isArray(nodes)) return null;
-  if (typeof scroll !== 'number' || !Number.isFinite(scroll) || scroll < 0) return null;
-  return value as TabScreen;
-}
-
-/**
- * A stored value as the screen to show first for `snapshot`, or null: only one of the snapshot's
- * URL drawn from it (the same basis).
- */
-export function readTabScreen(value: unknown, snapshot: TabSnapshot): TabScreen | null {
-  const screen = tabScreenOf(value);
-  return screen !== null &&
-    screen.url === snapshot.reply.url &&
-    screen.basis === snapshotBasis(snapshot)
-    ? screen
-    : null;
-}
-
-/** The popup's page, as the manifest names it (action.default_popup): every tab's popup by default. */
-export const POPUP_PAGE = 'popup.html';
-/**
- * The same page without the app's preloads, named as a tab's popup while a screen kept for the tab
- * waits to be shown (popup/screen.ts screenUrl): the app loads after that screen's frame.
- */
-export const POPUP_SCREEN_PAGE = 'popup-screen.html';
 
 /** A page fetched once as served, before scripts run (to compare with the DOM as rendered). */
 export interface ServedPage {
@@ -279,7 +173,7 @@ export type Protocol = {
   servedPage: {
     req: { tabId: number };
     res: ServedPage;
-    error: 'not-http' | 'no-permission' | 'timeout' | 'network';
+    error: 'not-http' | 'no-permission' | 'timeout' | 'network' | 'private-address';
   };
   /** Counts the links of the tab's page and their rel qualifiers (the Page view asks). */
   pageLinks: { req: { tabId: number }; res: LinkCounts; error: 'refused' };

@@ -1,15 +1,16 @@
-// The background's drawing of the popup's first screen for a tab's snapshot (issue 12, speed): in
-// the language of the snapshot's settings, and none when what the popup kept for the site opens
-// another view (the popup's memory in storage.session).
+// The background's drawing of the popup's first screen for a tab's snapshot (issue 12, speed; issue
+// 27 item 1): in the language of the snapshot's settings, with what the popup kept for the site
+// (its memory in storage.session, src/extension/popup-memory.ts): its scroll carried, and none
+// when it opens another view.
 import { describe, expect, test } from 'vitest';
 import en from '../../_locales/en/messages.json';
 import th from '../../_locales/th/messages.json';
 import { screenDrawer } from '../../background/screen-drawer.ts';
 import { Translators } from '../../background/translators.ts';
-import { EMPTY_MEMORY, memoryKey } from '../../popup/memory.ts';
 import { lookupIn, translator } from '../../src/explain/index.ts';
-import { snapshotBasis, type TabSnapshot } from '../../src/extension/protocol.ts';
+import { EMPTY_MEMORY, memoryKey } from '../../src/extension/popup-memory.ts';
 import { defaultSettings, type Language } from '../../src/extension/settings.ts';
+import { snapshotBasis, type TabSnapshot } from '../../src/extension/tab-snapshot.ts';
 import { fakeTabReport } from '../../ui/fake-connector.ts';
 import { okOutcome } from '../fixtures/outcomes.ts';
 import { memoryStorage } from '../fixtures/storage.ts';
@@ -38,8 +39,8 @@ describe('screenDrawer', () => {
     const { asked, translators: t } = translators();
     const draw = screenDrawer(memoryStorage(), t);
     const [inEnglish, inThai] = [snapshot('en'), snapshot('th')];
-    const english = await draw(7, inEnglish);
-    const thai = await draw(7, inThai);
+    const english = await draw(inEnglish);
+    const thai = await draw(inThai);
     expect(asked).toEqual(['en', 'th']);
     expect(english).toMatchObject({ url: URL_, basis: snapshotBasis(inEnglish), scroll: 0 });
     expect(thai?.basis).toBe(snapshotBasis(inThai));
@@ -47,17 +48,71 @@ describe('screenDrawer', () => {
     expect(text(thai?.nodes)).toContain(th.verdictsCaption.message);
   });
 
-  test('what the popup kept for the site: its scroll, or another view and no screen', async () => {
+  describe('what the popup kept for the site (popup-memory:<origin> in storage.session)', () => {
+    const SITE = 'https://shop.test';
+    // [source, what is stored, under which site, the screen's scroll (null: no screen)]
+    const rows: [string, unknown, string, number | null][] = [
+      [
+        'issue 27 item 1: the verdicts scrolled, the screen carries that scroll',
+        { ...EMPTY_MEMORY, scroll: { verdicts: 80 } },
+        SITE,
+        80,
+      ],
+      [
+        'issue 27 item 1: another view left open, the popup opens on it: no screen',
+        { ...EMPTY_MEMORY, view: 'tester' },
+        SITE,
+        null,
+      ],
+      [
+        'issue 27 item 1: another view scrolled only: the verdicts at the top',
+        { ...EMPTY_MEMORY, scroll: { file: 300 } },
+        SITE,
+        0,
+      ],
+      [
+        'another site’s memory changes nothing',
+        { ...EMPTY_MEMORY, view: 'file' },
+        'https://other.test',
+        0,
+      ],
+      [
+        'popup-memory.ts memoryOf: a value of another shape (an older version) is none',
+        { view: 'gone', scroll: { verdicts: 80 } },
+        SITE,
+        0,
+      ],
+      [
+        'popup-memory.ts memoryOf: a negative scroll is dropped',
+        { ...EMPTY_MEMORY, scroll: { verdicts: -5 } },
+        SITE,
+        0,
+      ],
+    ];
+    test.each(rows)('%s', async (_source, stored, site, scroll) => {
+      const session = memoryStorage();
+      await session.set({ [memoryKey(site)]: stored });
+      const screen = await screenDrawer(session, translators().translators)(snapshot('en'));
+      expect(screen === null ? null : screen.scroll).toBe(scroll);
+    });
+  });
+
+  test('a page with no robots.txt concept has no site: drawn, no memory read', async () => {
     const session = memoryStorage();
-    const draw = screenDrawer(session, translators().translators);
-    const key = memoryKey('https://shop.test');
-    await session.set({ [key]: { ...EMPTY_MEMORY, scroll: { verdicts: 80 } } });
-    expect((await draw(7, snapshot('en')))?.scroll).toBe(80);
-    await session.set({ [key]: { ...EMPTY_MEMORY, view: 'tester' } });
-    expect(await draw(7, snapshot('en'))).toBeNull();
-    // Another site's memory changes nothing.
-    await session.set({ [memoryKey('https://other.test')]: { ...EMPTY_MEMORY, view: 'file' } });
-    await session.remove(key);
-    expect(await draw(7, snapshot('en'))).not.toBeNull();
+    const read: string[] = [];
+    const watched = {
+      ...session,
+      get: (keys: string | string[]) => {
+        read.push(...(Array.isArray(keys) ? keys : [keys]));
+        return session.get(keys);
+      },
+    };
+    const browserPage: TabSnapshot = {
+      reply: { kind: 'not-applicable', url: 'chrome://newtab/', robots: ['Googlebot'] },
+      settings: defaultSettings(),
+    };
+    const screen = await screenDrawer(watched, translators().translators)(browserPage);
+    expect(screen).toMatchObject({ url: 'chrome://newtab/', scroll: 0 });
+    expect(read).toEqual([]);
   });
 });

@@ -1,16 +1,25 @@
-// Each tab's last report in storage.session, the popup's first screen (issue 12, speed): kept under
-// tab-report:<id>, not kept when too large, dropped with the tab and when the settings change; the
-// tab's popup URL, which may carry a screen drawn from the older snapshot, set to the screen drawn
-// from the new one, or back to the plain page, whenever the snapshot changes.
+// Each tab's last report in storage.session (issue 12, speed; issue 27 item 1): kept under
+// tab-report:<id>, not kept when too large, dropped with the tab and when the settings change. The
+// background is the only owner of a tab's popup URL: set to carry the screen drawn from the tab's
+// snapshot, or back to the plain page, whenever the snapshot changes, and drawn again when what the
+// popup keeps for the site changes (memoryChanged), so a reopening shows the popup as it was left.
 import { describe, expect, test } from 'vitest';
+import en from '../../_locales/en/messages.json';
+import { screenDrawer } from '../../background/screen-drawer.ts';
 import {
   MAX_SNAPSHOT_BYTES,
   type ScreenDrawer,
   TabSnapshots,
 } from '../../background/tab-snapshots.ts';
-import { carriedScreen, MAX_SCREEN_JSON_CHARS } from '../../popup/screen.ts';
-import { snapshotBasis, type TabReport } from '../../src/extension/protocol.ts';
+import { Translators } from '../../background/translators.ts';
+import { carriedScreen, MAX_SCREEN_JSON_CHARS } from '../../first-screen/screen.ts';
+import { lookupIn, translator } from '../../src/explain/index.ts';
+import { EMPTY_MEMORY, memoryKey, type PopupMemory } from '../../src/extension/popup-memory.ts';
+import type { TabReport } from '../../src/extension/protocol.ts';
 import { defaultSettings } from '../../src/extension/settings.ts';
+import { snapshotBasis } from '../../src/extension/tab-snapshot.ts';
+import { fakeTabReport } from '../../ui/fake-connector.ts';
+import { okOutcome } from '../fixtures/outcomes.ts';
 import { memoryStorage } from '../fixtures/storage.ts';
 
 /** browser.action's setPopup, recording each tab's popup as set; `closed` tabs refuse. */
@@ -89,35 +98,39 @@ describe('TabSnapshots', () => {
     expect(session.data.has('tab-report:1')).toBe(true);
   });
 
-  test('forget removes that tab’s snapshot and the popup’s last screen of it only', async () => {
+  test('forget removes that tab’s snapshot only: another tab’s and the site’s popup memory stay', async () => {
     const session = memoryStorage();
     const snapshots = new TabSnapshots(session, popups(), noScreen);
     await snapshots.keep(1, small('https://a.test/'), defaultSettings());
     await snapshots.keep(2, small('https://b.test/'), defaultSettings());
-    await session.set({ 'tab-screen:1': { nodes: [] }, 'tab-screen:2': { nodes: [] } });
+    // What the popup keeps is per site, not per tab: it outlives the tab.
+    await session.set({ 'popup-memory:https://a.test': { view: 'verdicts' } });
     await snapshots.forget(1);
-    expect([...session.data.keys()].sort()).toEqual(['tab-report:2', 'tab-screen:2']);
-    await session.remove('tab-screen:2');
+    expect([...session.data.keys()].sort()).toEqual([
+      'popup-memory:https://a.test',
+      'tab-report:2',
+    ]);
     // A tab with none: nothing happens.
     await snapshots.forget(9);
-    expect([...session.data.keys()]).toEqual(['tab-report:2']);
+    expect(session.data.size).toBe(2);
   });
 
-  test('clear(tabIds) removes exactly those tabs’ snapshots and screens and leaves other keys', async () => {
+  test('clear(tabIds) removes exactly those tabs’ snapshots and leaves other keys', async () => {
     const session = memoryStorage();
     const snapshots = new TabSnapshots(session, popups(), noScreen);
     for (const tabId of [1, 2, 3])
       await snapshots.keep(tabId, small('about:blank'), defaultSettings());
     await session.set({ 'page-headers:3': { url: 'https://a.test/' }, 'robots:https://a.test': 1 });
-    await session.set({ 'tab-screen:1': { nodes: [] }, 'tab-screen:3': { nodes: [] } });
+    await session.set({ 'popup-memory:https://a.test': { view: 'verdicts' } });
     await snapshots.clear([1, 3, 5]);
     expect([...session.data.keys()].sort()).toEqual([
       'page-headers:3',
+      'popup-memory:https://a.test',
       'robots:https://a.test',
       'tab-report:2',
     ]);
     await snapshots.clear([]);
-    expect(session.data.size).toBe(3);
+    expect(session.data.size).toBe(4);
   });
 
   test('a snapshot that changes sets the tab’s popup back to the plain page; the same one does not', async () => {
@@ -175,9 +188,9 @@ describe('TabSnapshots', () => {
 
   test('a snapshot that changes sets the tab’s popup to the screen drawn from it', async () => {
     const action = popups();
-    const drawn: [number, string][] = [];
-    const draw: ScreenDrawer = async (tabId, snapshot) => {
-      drawn.push([tabId, snapshot.reply.url]);
+    const drawn: string[] = [];
+    const draw: ScreenDrawer = async (snapshot) => {
+      drawn.push(snapshot.reply.url);
       return { url: snapshot.reply.url, basis: snapshotBasis(snapshot), scroll: 0, nodes: ['x'] };
     };
     const snapshots = new TabSnapshots(memoryStorage(), action, draw);
@@ -193,7 +206,7 @@ describe('TabSnapshots', () => {
     });
     // Drawn once per snapshot: the same one again draws nothing.
     await snapshots.keep(1, small('https://a.test/1'), defaultSettings());
-    expect(drawn).toEqual([[1, 'https://a.test/1']]);
+    expect(drawn).toEqual(['https://a.test/1']);
   });
 
   test('no screen, a drawer that fails, a screen too long for a URL: the plain page', async () => {
@@ -215,7 +228,7 @@ describe('TabSnapshots', () => {
     const action = popups();
     const pending: (() => void)[] = [];
     // Each draw waits until the test lets it finish.
-    const draw: ScreenDrawer = (_tabId, snapshot) =>
+    const draw: ScreenDrawer = (snapshot) =>
       new Promise((resolve) =>
         pending.push(() =>
           resolve({
@@ -246,5 +259,251 @@ describe('TabSnapshots', () => {
     pending[2]?.();
     await third;
     expect(action.set.map((d) => d.popup).slice(1)).toEqual(['popup.html']);
+  });
+});
+
+describe('memoryChanged(site, tabs): what the popup keeps for a site changed', () => {
+  const SITE = 'https://a.test';
+  /** A judged page: its snapshot is of the site of its URL's origin. */
+  const judged = (url: string): TabReport =>
+    fakeTabReport(url, okOutcome('User-agent: *\nDisallow: /private/\n'));
+  /** The URL of the page whose screen a popup URL carries; the popup URL itself when none. */
+  const carriedUrl = (popup: string | undefined) =>
+    carriedScreen(new URL(popup ?? '', 'https://x.test').hash)?.url ?? popup;
+  /** A drawer that records the pages it draws. */
+  const recording = () => {
+    const drawn: string[] = [];
+    const draw: ScreenDrawer = async (snapshot) => {
+      drawn.push(snapshot.reply.url);
+      return { url: snapshot.reply.url, basis: snapshotBasis(snapshot), scroll: 0, nodes: ['x'] };
+    };
+    return { drawn, draw };
+  };
+
+  // Tab 1's snapshot, kept by this background (`keep`) or found in storage (`stored`), and whether
+  // a change of SITE's memory draws its screen again.
+  const rows: {
+    source: string;
+    keep?: TabReport;
+    stored?: unknown;
+    /** The URL the tab shows now (by default, the page kept). */
+    now?: string;
+    redrawn: boolean;
+  }[] = [
+    {
+      source: 'issue 27 item 1: a page of that site',
+      keep: judged('https://a.test/item'),
+      redrawn: true,
+    },
+    {
+      source: 'RFC 9309 §2.3, one robots.txt per origin: another page of the same origin',
+      keep: judged('https://a.test/other?x=1'),
+      redrawn: true,
+    },
+    { source: 'a page of another site', keep: judged('https://b.test/item'), redrawn: false },
+    {
+      source: 'RFC 6454 §4: the same host over http is another origin',
+      keep: judged('http://a.test/item'),
+      redrawn: false,
+    },
+    {
+      source: "a page with no robots.txt concept ('not-applicable'): no site, no memory",
+      keep: small('https://a.test/item'),
+      redrawn: false,
+    },
+    {
+      source: 'a page of that site judged, too large to keep: none stored, nothing to draw',
+      keep: { ...judged('https://a.test/item'), robots: large('https://a.test/item').robots },
+      redrawn: false,
+    },
+    { source: 'a tab never judged: no snapshot, nothing set', redrawn: false },
+    {
+      source: 'a snapshot kept before the background slept (in storage, not in its memory)',
+      stored: { reply: judged('https://a.test/item'), settings: defaultSettings() },
+      redrawn: true,
+    },
+    {
+      source: 'tab-snapshot.ts readTabSnapshot: a stored value of another shape is none',
+      stored: { reply: 'report', settings: defaultSettings() },
+      redrawn: false,
+    },
+    {
+      source: 'untrusted storage never throws: a snapshot whose reply is null',
+      stored: { reply: null, settings: defaultSettings() },
+      redrawn: false,
+    },
+    {
+      source:
+        'the tab moved to another page of the site, not judged yet: its snapshot is of the page left',
+      keep: judged('https://a.test/item'),
+      now: 'https://a.test/next',
+      redrawn: false,
+    },
+  ];
+  for (const { source, keep, stored, now, redrawn } of rows) {
+    test(source, async () => {
+      const session = memoryStorage();
+      const action = popups();
+      const { drawn, draw } = recording();
+      const snapshots = new TabSnapshots(session, action, draw);
+      if (keep !== undefined) await snapshots.keep(1, keep, defaultSettings());
+      if (stored !== undefined) await session.set({ 'tab-report:1': stored });
+      const before = [...session.data];
+      action.set.length = 0;
+      drawn.length = 0;
+      await snapshots.memoryChanged(SITE, [
+        { id: 1, url: now ?? keep?.url ?? 'https://a.test/item' },
+      ]);
+      expect(drawn).toHaveLength(redrawn ? 1 : 0);
+      expect(action.set.map((d) => [d.tabId, carriedUrl(d.popup)])).toEqual(
+        redrawn ? [[1, drawn[0]]] : [],
+      );
+      // Storage is only read.
+      expect([...session.data]).toEqual(before);
+    });
+  }
+
+  test('of the open tabs given, only those whose snapshot is of the site; none given, none read', async () => {
+    const session = memoryStorage();
+    const action = popups();
+    const { drawn, draw } = recording();
+    const snapshots = new TabSnapshots(session, action, draw);
+    const pages: [number, TabReport][] = [
+      [1, judged('https://a.test/1')],
+      [2, judged('https://b.test/2')],
+      [3, judged('https://a.test/3')],
+      [4, small('about:blank')],
+      [6, judged('https://a.test/6')],
+    ];
+    for (const [tabId, reply] of pages) await snapshots.keep(tabId, reply, defaultSettings());
+    action.set.length = 0;
+    // Tab 5 has no snapshot; tab 6 is not among the open tabs given.
+    await snapshots.memoryChanged(SITE, [
+      ...pages.flatMap(([id, reply]) => (id === 6 ? [] : [{ id, url: reply.url }])),
+      { id: 5, url: 'https://a.test/5' },
+    ]);
+    expect(action.set.map((d) => [d.tabId, carriedUrl(d.popup)]).sort()).toEqual([
+      [1, 'https://a.test/1'],
+      [3, 'https://a.test/3'],
+    ]);
+    action.set.length = 0;
+    const reads: unknown[] = [];
+    const watched = new TabSnapshots(
+      {
+        ...session,
+        get: (keys) => {
+          reads.push(keys);
+          return session.get(keys);
+        },
+      },
+      action,
+      draw,
+    );
+    await watched.memoryChanged(SITE, []);
+    expect([reads, action.set]).toEqual([[], []]);
+    expect(drawn.filter((url) => url === 'https://a.test/6')).toHaveLength(1);
+  });
+
+  describe('drawn with the memory as it is now (screen-drawer.ts reads it)', () => {
+    const translators = new Translators(async () => translator(lookupIn(en), 'en'));
+    // [source, SITE's memory now, the scroll the tab's popup URL carries; null: the plain page]
+    const memories: [string, PopupMemory, number | null][] = [
+      [
+        'issue 27 item 1: the verdicts scrolled, the screen carries that scroll',
+        { ...EMPTY_MEMORY, scroll: { verdicts: 120 } },
+        120,
+      ],
+      [
+        'issue 27 item 1: another view left open: the plain popup page, which opens on it',
+        { ...EMPTY_MEMORY, view: 'tester', scroll: { verdicts: 120 } },
+        null,
+      ],
+      ['issue 27 item 1: back on the verdicts, at the top', EMPTY_MEMORY, 0],
+    ];
+    test.each(memories)('%s', async (_source, memory, scroll) => {
+      const session = memoryStorage();
+      const action = popups();
+      const snapshots = new TabSnapshots(session, action, screenDrawer(session, translators));
+      // Drawn first with the memory of an earlier opening: another scroll.
+      await session.set({ [memoryKey(SITE)]: { ...EMPTY_MEMORY, scroll: { verdicts: 40 } } });
+      await snapshots.keep(1, judged('https://a.test/item'), defaultSettings());
+      expect(
+        carriedScreen(new URL(action.set[0]?.popup ?? '', 'https://x.test').hash)?.scroll,
+      ).toBe(40);
+      await session.set({ [memoryKey(SITE)]: memory });
+      await snapshots.memoryChanged(SITE, [{ id: 1, url: 'https://a.test/item' }]);
+      expect(action.set).toHaveLength(2);
+      const popup = action.set[1]?.popup ?? '';
+      if (scroll === null) expect(popup).toBe('popup.html');
+      else expect(carriedScreen(new URL(popup, 'https://x.test').hash)?.scroll).toBe(scroll);
+    });
+  });
+
+  // The memory changed while the tab's page is judged anew: the newer snapshot's screen stays,
+  // whichever draw ends first.
+  test.each([
+    ['the older draw ends first', [1, 2]],
+    ['the newer draw ends first', [2, 1]],
+  ])(
+    'a tab whose snapshot changed while it was drawn is not overwritten: %s',
+    async (_name, order) => {
+      const action = popups();
+      const pending: (() => void)[] = [];
+      const draw: ScreenDrawer = (snapshot) =>
+        new Promise((resolve) =>
+          pending.push(() =>
+            resolve({
+              url: snapshot.reply.url,
+              basis: snapshotBasis(snapshot),
+              scroll: 0,
+              nodes: [],
+            }),
+          ),
+        );
+      const snapshots = new TabSnapshots(memoryStorage(), action, draw);
+      const first = snapshots.keep(1, judged('https://a.test/1'), defaultSettings());
+      pending[0]?.();
+      await first;
+      // Redrawn for the memory; meanwhile the tab's next page is judged.
+      const redraw = snapshots.memoryChanged(SITE, [{ id: 1, url: 'https://a.test/1' }]);
+      await new Promise((resolve) => setTimeout(resolve));
+      expect(pending).toHaveLength(2);
+      const next = snapshots.keep(1, judged('https://a.test/2'), defaultSettings());
+      for (const i of order) pending[i]?.();
+      await Promise.all([redraw, next]);
+      expect(action.set.map((d) => carriedUrl(d.popup))).toEqual([
+        'https://a.test/1',
+        'https://a.test/2',
+      ]);
+    },
+  );
+
+  test('a newer snapshot kept while the memory change reads storage: its screen stays', async () => {
+    const session = memoryStorage();
+    const action = popups();
+    const { draw } = recording();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const snapshots = new TabSnapshots(
+      // Storage read before the newer snapshot is kept, answered after.
+      {
+        ...session,
+        get: async (keys) => {
+          const value = await session.get(keys);
+          await held;
+          return value;
+        },
+      },
+      action,
+      draw,
+    );
+    await snapshots.keep(1, judged('https://a.test/1'), defaultSettings());
+    const redraw = snapshots.memoryChanged(SITE, [{ id: 1, url: 'https://a.test/1' }]);
+    await snapshots.keep(1, judged('https://a.test/2'), defaultSettings());
+    release();
+    await redraw;
+    expect(action.set.map((d) => carriedUrl(d.popup)).at(-1)).toBe('https://a.test/2');
   });
 });

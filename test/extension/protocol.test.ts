@@ -14,12 +14,11 @@ import {
   type Reply,
   type RequestOf,
   type Requests,
-  readTabSnapshot,
   sentReport,
   type TabReport,
-  tabSnapshotKey,
 } from '../../src/extension/protocol.ts';
 import { defaultSettings } from '../../src/extension/settings.ts';
+import { readTabSnapshot, tabSnapshotKey } from '../../src/extension/tab-snapshot.ts';
 import { okOutcome } from '../fixtures/outcomes.ts';
 
 /** Handlers that record the requests they get and answer each with its own name. */

@@ -83,7 +83,7 @@ describe('fetchServedPage: redirects followed one by one, under the private-netw
       'a public page redirects into 127.0.0.1: refused, never requested',
       'io/follow-redirects.ts, the rule of every fetch (issue 15, item 9); RFC 6890 loopback',
       { [START]: { status: 302, location: 'http://127.0.0.1:8080/admin', ip: PUBLIC } },
-      { ok: false, reason: 'network' },
+      { ok: false, reason: 'private-address' },
       [START],
     ],
     [
@@ -93,7 +93,7 @@ describe('fetchServedPage: redirects followed one by one, under the private-netw
         [START]: { status: 301, location: 'https://intranet.example/', ip: PUBLIC },
         'https://intranet.example/': { status: 200, ip: '10.0.0.5', body: HTML },
       },
-      { ok: false, reason: 'network' },
+      { ok: false, reason: 'private-address' },
       [START, 'https://intranet.example/'],
     ],
     [

@@ -13,7 +13,7 @@ import { parseRobotsTxt } from '../../src/robots/index.ts';
 
 const t = translator(lookupIn(en), 'en');
 const corpus = (file: string) =>
-  parseRobotsTxt(readFileSync(join(import.meta.dirname, '../../fixtures/corpus', file), 'utf8'));
+  parseRobotsTxt(readFileSync(join(import.meta.dirname, '../fixtures/corpus', file), 'utf8'));
 
 const $ = (selector: string) => document.querySelector<HTMLElement>(selector);
 const $$ = (selector: string) => [...document.querySelectorAll<HTMLElement>(selector)];

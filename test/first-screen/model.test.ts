@@ -2,7 +2,7 @@
 // judged with, in its order.
 import { describe, expect, test } from 'vitest';
 import en from '../../_locales/en/messages.json';
-import { popupModel, withFile } from '../../popup/model.ts';
+import { popupModel, withFile } from '../../first-screen/model.ts';
 import { explainBlanket, lookupIn, translator } from '../../src/explain/index.ts';
 import type { TabReport } from '../../src/extension/protocol.ts';
 import type { Outcome } from '../../src/policy.ts';

@@ -5,10 +5,10 @@
 import { cleanup, fireEvent, render, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, test } from 'vitest';
 import en from '../../_locales/en/messages.json';
-import { ExportBar } from '../../popup/export-bar.tsx';
-import { popupModel } from '../../popup/model.ts';
-import { Outcome as OutcomeView } from '../../popup/outcome.tsx';
-import { VerdictTable } from '../../popup/verdicts.tsx';
+import { ExportBar } from '../../first-screen/export-bar.tsx';
+import { popupModel } from '../../first-screen/model.ts';
+import { Outcome as OutcomeView } from '../../first-screen/outcome.tsx';
+import { VerdictTable } from '../../first-screen/verdicts.tsx';
 import { lookupIn, translator } from '../../src/explain/index.ts';
 import type { Hop, Outcome } from '../../src/policy.ts';
 import { fakeConnector, fakeTabReport } from '../../ui/fake-connector.ts';

@@ -1,11 +1,17 @@
 // The page and the fetch outcome in words, with refresh, permission and "changed" controls, and
 // where the file came from: its final URL, its size against the 500 KiB limit, open and copy.
+import type { ComponentType } from 'preact';
 import { useState } from 'preact/hooks';
 import type { OutcomeSource, Translator } from '../src/explain/index.ts';
-import { lazyView } from './lazy.tsx';
 import type { PopupModel } from './model.ts';
 
-const DiffView = lazyView(() => import('./views.ts').then((m) => m.DiffView));
+/** What shows the difference between the file fetched before and this one (the popup's diff view). */
+export type DiffComponent = ComponentType<{
+  before: string;
+  after: string;
+  t: Translator;
+  label: string;
+}>;
 
 export interface OutcomeProps {
   model: PopupModel;
@@ -16,6 +22,11 @@ export interface OutcomeProps {
   onOpen?: (url: string) => void;
   /** Copy text to the clipboard (a promise, if any, says when it is done). Without it, no copy. */
   onCopy?: (text: string) => unknown;
+  /**
+   * Shows the difference once the "changed" mark is opened (the popup's lazy diff view); without
+   * it, none (a screen drawn where no event runs never opens it).
+   */
+  Diff?: DiffComponent | undefined;
 }
 
 /** The summary with its size wrapped for `data-bytes`, the text unchanged. */
@@ -67,7 +78,7 @@ function FinalUrl({
   );
 }
 
-export function Outcome({ model, t, onRefresh, onGrant, onOpen, onCopy }: OutcomeProps) {
+export function Outcome({ model, t, onRefresh, onGrant, onOpen, onCopy, Diff }: OutcomeProps) {
   const [showDiff, setShowDiff] = useState(false);
   const [copied, setCopied] = useState(false);
   const source = model.source;
@@ -140,12 +151,13 @@ export function Outcome({ model, t, onRefresh, onGrant, onOpen, onCopy }: Outcom
       </div>
       {changed &&
         showDiff &&
+        Diff !== undefined &&
         (model.text === null || model.previousText === null ? (
           <p class="status" aria-busy="true">
             {t('loading')}
           </p>
         ) : (
-          <DiffView before={model.previousText} after={model.text} t={t} label={t('changed')} />
+          <Diff before={model.previousText} after={model.text} t={t} label={t('changed')} />
         ))}
     </section>
   );

@@ -1,18 +1,8 @@
 // The popup's views as WAI-ARIA tabs: arrow keys, Home and End move between them.
 import { useRef } from 'preact/hooks';
 import type { MessageKey, Translator } from '../src/explain/index.ts';
+import type { View } from '../src/extension/popup-memory.ts';
 
-export const VIEWS = [
-  'verdicts',
-  'page',
-  'records',
-  'file',
-  'summary',
-  'tester',
-  'history',
-  'robots',
-] as const;
-export type View = (typeof VIEWS)[number];
 const LABELS: Record<View, MessageKey> = {
   verdicts: 'tabVerdicts',
   page: 'tabPage',
@@ -32,7 +22,7 @@ export function Tabs({
   t,
 }: {
   current: View;
-  available: View[];
+  available: readonly View[];
   onChange: (view: View) => void;
   t: Translator;
 }) {

@@ -1,16 +1,50 @@
-// The popup's last screen of a tab's verdicts (src/extension/protocol.ts, TabScreen): taken from the DOM the
-// popup drew, as plain data, and built back into elements and text nodes the next time the popup
-// opens on the tab, before its code has loaded. The popup then draws its own in its place. Never
-// HTML: site text stays text, and a stored value that is not what captureScreen writes builds
-// nothing.
+// The popup's first screen of a tab, as plain data: drawn by the background as it judges the tab's
+// page (draw-screen.tsx renders the popup's frame to HTML; screenFromHtml takes it as nodes),
+// carried by the tab's popup URL, and built back into elements and text nodes by the popup's entry
+// before its code has loaded (paintScreen). The popup's app then draws in its place. Never HTML in
+// the popup: site text stays text, and nodes that are not a screen's build nothing.
 import { inflateSync } from 'fflate';
-import {
-  POPUP_SCREEN_PAGE,
-  type ScreenNode,
-  type TabScreen,
-  tabScreenKey,
-  tabScreenOf,
-} from '../src/extension/protocol.ts';
+
+/** The popup's page, as the manifest names it (action.default_popup): every tab's popup by default. */
+export const POPUP_PAGE = 'popup.html';
+/**
+ * The same page without the app's preloads, named as a tab's popup while it carries a screen
+ * (carryingUrl): the app loads after that screen's frame, which preloading would hold back.
+ */
+export const POPUP_SCREEN_PAGE = 'popup-screen.html';
+
+/**
+ * One node of a screen: a text, or an element as [tag, its attributes as name, value, name,
+ * value…, its children]. Plain data: the popup builds elements and text nodes from it, never HTML.
+ */
+export type ScreenNode = string | [tag: string, attributes: string[], children: ScreenNode[]];
+
+/**
+ * A screen of a tab's verdicts, drawn from the tab's snapshot of `basis` (snapshotBasis) for the
+ * page at `url`. The popup shows it at once if the tab still shows that page, and takes it away if
+ * the snapshot it then reads is another.
+ */
+export interface TabScreen {
+  url: string;
+  /** snapshotBasis of the report and settings it was drawn from. */
+  basis: string;
+  /** How far the verdicts were scrolled (px), as the popup's memory of the site says. */
+  scroll: number;
+  /** The popup root's children. */
+  nodes: ScreenNode[];
+}
+
+/**
+ * A value as a screen, or null when it does not have a screen's shape. Its nodes are checked as
+ * they are built (paintScreen).
+ */
+export function tabScreenOf(value: unknown): TabScreen | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { url, basis, scroll, nodes } = value as Partial<Record<keyof TabScreen, unknown>>;
+  if (typeof url !== 'string' || typeof basis !== 'string' || !Array.isArray(nodes)) return null;
+  if (typeof scroll !== 'number' || !Number.isFinite(scroll) || scroll < 0) return null;
+  return value as TabScreen;
+}
 
 /** A screen with more nodes than this is not kept (the verdicts of 7 robots take about 130). */
 export const MAX_SCREEN_NODES = 4000;
@@ -77,7 +111,7 @@ const ATTRIBUTE =
 
 /**
  * Whether a screen may hold this attribute: its name in ATTRIBUTE, and a link only to a web page
- * or a place in the popup. captureScreen leaves out what build would refuse.
+ * or a place in the popup. screenFromHtml leaves out what build would refuse.
  */
 const allowed = (name: string, value: string): boolean =>
   ATTRIBUTE.test(name) && (name !== 'href' || /^(?:https?:|#)/i.test(value));
@@ -111,62 +145,7 @@ function keptAttributes(
 /** The panel whose scroll position the screen keeps. */
 const PANEL = 'panel-verdicts';
 
-/**
- * `root`'s children as a screen's nodes, with the state attributes do not show (a checked box, a
- * field's value, the option selected); null when they are too many or too long to keep.
- */
-export function captureScreen(root: Element): ScreenNode[] | null {
-  let nodes = 0;
-  let chars = 0;
-  /** The nodes of `list` that are shown; null as soon as one cannot be kept. */
-  const takeAll = (list: NodeListOf<ChildNode>): ScreenNode[] | null => {
-    const out: ScreenNode[] = [];
-    for (const child of Array.from(list)) {
-      const taken = take(child);
-      if (taken === null) return null;
-      if (taken !== '') out.push(taken);
-    }
-    return out;
-  };
-  const take = (node: Node): ScreenNode | null => {
-    if (++nodes > MAX_SCREEN_NODES) return null;
-    if (node.nodeType === 3) {
-      const text = node.nodeValue ?? '';
-      chars += text.length;
-      return text;
-    }
-    if (node.nodeType !== 1) return '';
-    const element = node as Element;
-    const tag = element.localName;
-    if (!TAGS.has(tag)) return null;
-    // Not shown (the views visited before, the robots' hidden list): the popup draws them anew.
-    if (element.hasAttribute('hidden')) return '';
-    // Properties the popup sets, not attributes: what the user sees.
-    const input = element as HTMLInputElement;
-    const state =
-      tag === 'input'
-        ? { type: input.type, checked: input.checked, value: input.value }
-        : { type: '', checked: (element as HTMLOptionElement).selected === true, value: '' };
-    const kept = keptAttributes(
-      tag,
-      Array.from(element.attributes, ({ name, value }) => [name, value] as const),
-      state,
-    );
-    const attributes = kept.attributes;
-    chars += kept.chars;
-    const children =
-      tag === 'textarea' ? [(element as HTMLTextAreaElement).value] : takeAll(element.childNodes);
-    return children === null || chars > MAX_SCREEN_CHARS ? null : [tag, attributes, children];
-  };
-  return takeAll(root.childNodes);
-}
-
-/** How far the screen's verdicts are scrolled. */
-export function screenScroll(root: Element): number {
-  return root.ownerDocument.getElementById(PANEL)?.scrollTop ?? 0;
-}
-
-/** A screen's nodes as DOM nodes; null if any is not what captureScreen writes. */
+/** A screen's nodes as DOM nodes; null if any is not what screenFromHtml writes. */
 function build(doc: Document, nodes: readonly unknown[]): Node[] | null {
   let count = 0;
   /** The nodes of `list` built; null as soon as one is not a screen's. */
@@ -203,7 +182,7 @@ function build(doc: Document, nodes: readonly unknown[]): Node[] | null {
 }
 
 /**
- * Shows a kept screen in `root` (empty), inert until the popup draws its own: true when shown,
+ * Shows a carried screen in `root` (empty), inert until the popup draws its own: true when shown,
  * false (root untouched) when its nodes are not a screen's.
  */
 export function paintScreen(root: HTMLElement, screen: TabScreen): boolean {
@@ -212,7 +191,7 @@ export function paintScreen(root: HTMLElement, screen: TabScreen): boolean {
   root.replaceChildren(...nodes);
   root.inert = true;
   root.setAttribute('aria-busy', 'true');
-  root.dataset['screen'] = 'kept';
+  root.dataset['screen'] = 'carried';
   if (screen.scroll > 0) {
     const panel = root.ownerDocument.getElementById(PANEL);
     if (panel !== null) panel.scrollTop = screen.scroll;
@@ -220,19 +199,13 @@ export function paintScreen(root: HTMLElement, screen: TabScreen): boolean {
   return true;
 }
 
-/** Takes a kept screen away before the popup draws its own (nothing when none is shown). */
+/** Takes a carried screen away before the popup draws its own (nothing when none is shown). */
 export function clearScreen(root: HTMLElement): void {
   if (root.dataset['screen'] === undefined) return;
   root.replaceChildren();
   root.inert = false;
   root.removeAttribute('aria-busy');
   delete root.dataset['screen'];
-}
-
-/** The screen to keep for the page at `url`, drawn from the report and settings of `basis`. */
-export function screenOf(root: HTMLElement, url: string, basis: string): TabScreen | null {
-  const nodes = captureScreen(root);
-  return nodes === null ? null : { url, basis, scroll: screenScroll(root), nodes };
 }
 
 /** Elements with no end tag in HTML. */
@@ -268,9 +241,9 @@ const unescapeHtml = (text: string): string =>
   });
 
 /**
- * The popup's screen as the background draws it (drawn-screen.tsx: the app rendered to HTML, with
- * no DOM), as the nodes captureScreen would take from the same elements: the same tags refused,
- * attributes left out, hidden elements skipped and limits. Null for anything else: a tag not
+ * The popup's screen as the background draws it (draw-screen.tsx: the popup's frame rendered to
+ * HTML, with no DOM), as nodes: tags no screen holds refused, attributes that load or run left
+ * out, hidden elements skipped (the popup draws them anew), within the limits. Null for anything else: a tag not
  * closed or closed out of order, a tag or a character that no screen holds.
  */
 export function screenFromHtml(html: string): ScreenNode[] | null {
@@ -300,7 +273,7 @@ export function screenFromHtml(html: string): ScreenNode[] | null {
       if (open.at(-1)?.tag !== end) return null;
       close();
     } else if (start !== undefined) {
-      // As captureScreen, which never looks into a hidden element.
+      // What a hidden element holds is skipped whole, whatever its tags.
       if (open.every((e) => e.shown) && !TAGS.has(start)) return null;
       const pairs = Array.from(
         list.matchAll(ATTRIBUTES),
@@ -328,95 +301,11 @@ export function screenFromHtml(html: string): ScreenNode[] | null {
   return open.length === 0 ? top : null;
 }
 
-// The popup also keeps its last screen of each tab in its own localStorage (synchronous, unlike
-// every extension storage area), under the same key as in storage.session (tabScreenKey), for the
-// next opening to read with no wait. Never for a private window's tab (localStorage is on disk).
-
-/** The tabs whose screens localStorage holds, most recent first. */
-const LOCAL_INDEX = 'tab-screens';
-/** How many tabs' screens localStorage keeps: the most recently kept. */
-export const MAX_LOCAL_SCREENS = 30;
-/**
- * A screen longer than this, as JSON, is not kept there (the popup reads storage.session then): a
- * tab's verdicts for 7 robots take about 10 thousand characters, in English as in Thai, and 30 of
- * the longest stay under localStorage's 5 MiB of UTF-16.
- */
-export const MAX_LOCAL_SCREEN_CHARS = 60_000;
-
-/**
- * The popup page for `tabId` naming the screen (its basis) kept for the tab in localStorage: set as
- * the tab's popup (action.setPopup) once kept, and replaced by the background (with the plain page
- * or the screen it draws) as soon as the tab's snapshot changes. So a screen is shown only while
- * the URL names it. The page is popup-screen.html, the popup without the app's preloads, which
- * would hold back the screen's frame.
- */
-export const screenUrl = (tabId: number, basis: string): string =>
-  `/${POPUP_SCREEN_PAGE}?tab=${tabId}&screen=${encodeURIComponent(basis)}`;
-
-/**
- * The screen the popup's URL names (`?tab=<id>&screen=<basis>`, its `location.search`) when
- * `storage()` holds it for that tab with that basis; null otherwise, and when storage fails (the
- * localStorage getter itself throws where storage is off).
- */
-export function namedScreen(
-  search: string,
-  storage: () => Pick<Storage, 'getItem'>,
-): TabScreen | null {
-  try {
-    const params = new URLSearchParams(search);
-    const [tab, basis] = [params.get('tab'), params.get('screen')];
-    if (tab === null || !/^\d+$/.test(tab) || basis === null) return null;
-    const stored = storage().getItem(tabScreenKey(Number(tab)));
-    const screen = stored === null ? null : tabScreenOf(JSON.parse(stored));
-    return screen?.basis === basis ? screen : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Keeps `screen` as `tabId`'s in `storage`, or removes the tab's (null), and keeps only the most
- * recent MAX_LOCAL_SCREENS tabs' that are still `open`; true when `screen` is kept. False when too
- * long or refused (storage full or off): the popup's URL then names no screen.
- */
-export function keepLocally(
-  storage: Storage,
-  tabId: number,
-  screen: TabScreen | null,
-  open: readonly number[],
-): boolean {
-  try {
-    const json = screen === null ? null : JSON.stringify(screen);
-    const fits = json !== null && json.length <= MAX_LOCAL_SCREEN_CHARS;
-    let index: unknown;
-    try {
-      index = JSON.parse(storage.getItem(LOCAL_INDEX) ?? '[]');
-    } catch {
-      index = [];
-    }
-    const earlier = Array.isArray(index) ? index.filter((id) => Number.isInteger(id)) : [];
-    const openNow = new Set(open);
-    const kept = [...(fits ? [tabId] : []), ...earlier.filter((id) => id !== tabId)]
-      .filter((id) => openNow.has(id))
-      .slice(0, MAX_LOCAL_SCREENS);
-    for (const id of earlier) if (!kept.includes(id)) storage.removeItem(tabScreenKey(id));
-    if (!fits) storage.removeItem(tabScreenKey(tabId));
-    storage.setItem(LOCAL_INDEX, JSON.stringify(kept));
-    if (fits) storage.setItem(tabScreenKey(tabId), json);
-    return fits;
-  } catch {
-    return false;
-  }
-}
-
-// A screen may also travel in the tab's popup URL itself (action.setPopup, in the browser's memory:
-// never on disk, and gone with the tab): the one the background draws as it judges the tab's page
-// (drawn-screen.tsx), which cannot write the popup's localStorage, and the popup's own in a private
-// window. It goes compressed (deflate, then base64url): a long URL holds back the page's first
-// script, by about 25 ms for 10 thousand characters in Chromium on this machine, and a screen of 7
-// robots' verdicts is about 10 thousand characters of JSON, 2.5 thousand compressed. Even so a
-// carried screen costs a reopening about 13 ms at p90 against one named in localStorage
-// (bench/popup.bench.mjs, A/B), so the popup keeps its own there.
+// The screen travels in the tab's popup URL itself (action.setPopup: in the browser's memory, never
+// on disk, gone with the tab, and read by the popup with no wait, unlike every storage area). It
+// goes compressed (deflate, then base64url): a long URL holds back the page's first script, by
+// about 25 ms for 10 thousand characters in Chromium on this machine, and a screen of 7 robots'
+// verdicts is about 10 thousand characters of JSON, 2.5 thousand compressed.
 
 /** A screen whose URL would be longer than this is not carried (a popup without it shows the snapshot). */
 export const MAX_SCREEN_URL_CHARS = 6_000;
@@ -438,8 +327,8 @@ function fromBase64url(text: string): Uint8Array {
 }
 
 /**
- * The popup page for `tabId` that shows `screen` first, as screenUrl's, carrying the screen
- * compressed in its fragment; null when it is too long.
+ * The popup page for `tabId` that shows `screen` first (popup-screen.html?tab=<id>), carrying the
+ * screen compressed in its fragment; null when it is too long.
  */
 export async function carryingUrl(tabId: number, screen: TabScreen): Promise<string | null> {
   const json = JSON.stringify(screen);
