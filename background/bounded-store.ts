@@ -71,7 +71,7 @@ export class BoundedStore<T> {
   private exclusive<R>(change: () => Promise<R>): Promise<R> {
     const run = this.queue.then(change, change);
     // The queue only orders the changes; each caller gets its own result or error from `run`.
-    this.queue = run.catch(() => undefined);
+    this.queue = run.catch(() => undefined); // the caller gets run's error; the queue only orders
     return run;
   }
 

@@ -210,7 +210,7 @@ export class OriginCache {
     if (sizeOf(stored) > MAX_ENTRY_BYTES) {
       // Not worth other origins' entries: whatever storage held for the origin is now stale.
       this.keepUnstored(entry);
-      await this.store.remove([fetched.origin]).catch(() => undefined);
+      await this.store.remove([fetched.origin]).catch(() => undefined); // stale either way
       return entry;
     }
     try {
@@ -282,7 +282,7 @@ export class OriginCache {
         const cached = await this.get(origin);
         if (cached !== null && cached.expiresAt > this.now()) {
           // Only the use time: a refused write costs the entry its place, not the report.
-          await this.touch(origin).catch(() => undefined);
+          await this.touch(origin).catch(() => undefined); // costs its LRU place only
           return { ...withoutVersion(cached), fromCache: true };
         }
       }

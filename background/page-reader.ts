@@ -27,6 +27,7 @@ export class PageReader {
   async read(tabId: number, url: string, dom = this.dom(tabId)): Promise<PageFacts> {
     const [facts, headers] = await Promise.all([
       dom,
+      // Headers unreadable (storage failed): judged as headers not seen, which the popup says.
       this.deps.headers.forUrl(tabId, url).catch(() => ({ ok: false, why: 'not-seen' }) as const),
     ]);
     return { url, dom: facts, headers };

@@ -60,7 +60,7 @@ export class RobotsReports {
         // clear while the fetch ran (the last private window closed) leaves the versions empty.
         const previous =
           outcome.kind === 'ok' && cache.generation === generation
-            ? await versions.record(origin, outcome.text, fetchedAt).catch(() => null)
+            ? await versions.record(origin, outcome.text, fetchedAt).catch(() => null) // quota: no note
             : null;
         return {
           outcome,

@@ -135,7 +135,7 @@ export class TabReports {
    * cache holds another fetch by now, or the tab is gone.
    */
   async file(tabId: number, origin: string, fetchedAt: number): Promise<RobotsFile | null> {
-    const tab = await this.deps.getTab(tabId).catch(() => null);
+    const tab = await this.deps.getTab(tabId).catch(() => null); // closed: no file to give
     return tab === null ? null : this.deps.reports.file(origin, tab.incognito, fetchedAt);
   }
 }

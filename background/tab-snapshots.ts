@@ -86,7 +86,7 @@ export class TabSnapshots {
     }
     if (this.bases.get(tabId) !== basis) return;
     // A tab closed meanwhile has no popup to set.
-    await this.action.setPopup({ tabId, popup: popup ?? POPUP_PAGE }).catch(() => undefined);
+    await this.action.setPopup({ tabId, popup: popup ?? POPUP_PAGE }).catch(() => undefined); // tab gone
   }
 
   /**
@@ -142,6 +142,6 @@ export class TabSnapshots {
 
   /** The tab's popup without a screen; a tab closed meanwhile has none to set. */
   private plainPopup(tabId: number): Promise<void> {
-    return this.action.setPopup({ tabId, popup: POPUP_PAGE }).catch(() => undefined);
+    return this.action.setPopup({ tabId, popup: POPUP_PAGE }).catch(() => undefined); // tab gone
   }
 }

@@ -257,7 +257,7 @@ export class VersionStore {
   /** Runs `change` after every change queued before it, whether that one succeeded or not. */
   private exclusive<R>(change: () => Promise<R>): Promise<R> {
     const run = this.queue.then(change, change);
-    this.queue = run.catch(() => undefined);
+    this.queue = run.catch(() => undefined); // the caller gets run's error; the queue only orders
     return run;
   }
 

@@ -168,7 +168,7 @@ async function privateNetworkRule(
   const lookup = strategy.kind === 'manual' ? strategy.lookup : undefined;
   if (lookup !== undefined) {
     const resolved = await untilAborted(
-      lookup(target.hostname).catch(() => []),
+      lookup(target.hostname).catch(() => []), // unresolvable: the fetch itself will fail
       signal,
     );
     if (resolved.some(isPrivateAddress)) return 'private';
@@ -223,7 +223,7 @@ export async function followRedirects(
     }
     if (checkAddress && ip !== null && isPrivateAddress(ip)) {
       // Asked already (a name is resolved only by connecting): its answer is not used.
-      await response.body?.cancel().catch(() => {});
+      await response.body?.cancel().catch(() => {}); // ended already: nothing of it is read
       return { kind: 'private-address', target: url };
     }
     // A 3xx without Location (or not a redirect status) is the final response; the robots.txt
@@ -233,7 +233,7 @@ export async function followRedirects(
     }
     // Only the status and Location matter: release the connection. A failed cancel (the body
     // already ended) cannot matter: nothing of it is read.
-    await response.body?.cancel().catch(() => {});
+    await response.body?.cancel().catch(() => {}); // ended already: nothing of it is read
     // An unparsable Location throws a TypeError: a network error, as in a browser's fetch.
     const target = new URL(location, url);
     if (target.protocol !== 'http:' && target.protocol !== 'https:') {

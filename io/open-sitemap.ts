@@ -221,7 +221,7 @@ async function sniffed(
     }
   } catch (error) {
     close();
-    await iterator.return?.().catch(() => {});
+    await iterator.return?.().catch(() => {}); // the first failure is the one reported
     throw Unreadable.of(describeFailure(error, deadline));
   }
   const first = head[0];

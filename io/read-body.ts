@@ -71,6 +71,6 @@ export async function* streamChunks(
   } finally {
     // Stops the transfer of the rest; on a finished or failed stream it changes nothing, so a
     // failed cancel is no error.
-    reader.cancel().catch(() => {});
+    reader.cancel().catch(() => {}); // a finished or failed stream: nothing to stop
   }
 }

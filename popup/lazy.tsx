@@ -31,7 +31,7 @@ export function preloadLazyViews(): Promise<void> {
  * to the view, which says so when it is shown.
  */
 export function preloadLazyViewsWhenIdle(): () => void {
-  const run = () => void preloadLazyViews().catch(() => {});
+  const run = () => void preloadLazyViews().catch(() => {}); // the view says so when shown
   if (typeof requestIdleCallback === 'function') {
     const id = requestIdleCallback(run);
     return () => cancelIdleCallback(id);

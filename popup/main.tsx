@@ -66,7 +66,7 @@ const shown = carried !== null && here !== null && show(here, carried);
 const painted = shown ? screenOnScreen(here) : Promise.resolve();
 const tab = painted
   .then(targetTab)
-  .catch(() => null)
+  .catch(() => null) // no tab to show: the app says so
   .then(mark('tab'));
 const snapshot = tab
   .then((target) => (target === null ? null : tabSnapshot(target)))

@@ -39,7 +39,7 @@ await new Promise((resolve, reject) => {
     code === 0 ? resolve() : reject(new Error('build failed')),
   );
 });
-const site = await startDemoSite(8421).catch(() => startDemoSite(0));
+const site = await startDemoSite(8421).catch(() => startDemoSite(0)); // port taken: any port
 console.log(`Demo site: ${site.origin}/ (robots.txt from the 1994 standard's examples)`);
 
 const args = [
