@@ -18,6 +18,7 @@ import {
   type Translator,
 } from '../src/explain/index.ts';
 import type { RobotsTxt } from '../src/robots/index.ts';
+import { LineButton } from './line-button.tsx';
 
 export interface RecordsProps {
   parsed: RobotsTxt;
@@ -42,16 +43,7 @@ function LineLink({
   onJump: (line: number) => void;
 }) {
   if (line <= 0) return <span class="muted">{t('wholeFile')}</span>;
-  return (
-    <button
-      type="button"
-      class="link line-link"
-      title={t('jumpToLine', line)}
-      onClick={() => onJump(line)}
-    >
-      {t('atLine', line)}
-    </button>
-  );
+  return <LineButton line={line} t={t} onJump={onJump} />;
 }
 
 /** Only http(s) sitemap URLs become links; anything else stays text. */

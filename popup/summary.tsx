@@ -15,6 +15,7 @@ import {
 } from '../src/explain/summaries.ts';
 import type { Translator } from '../src/explain/translator.ts';
 import type { GroupSummary, RobotsTxt } from '../src/robots/index.ts';
+import { LineButton } from './line-button.tsx';
 
 export interface SummaryProps {
   parsed: RobotsTxt;
@@ -48,14 +49,7 @@ function LineLink({
   return (
     <>
       {' '}
-      <button
-        type="button"
-        class="link line-link"
-        title={t('jumpToLine', line)}
-        onClick={() => onJump(line)}
-      >
-        {t('atLine', line)}
-      </button>
+      <LineButton line={line} t={t} onJump={onJump} />
     </>
   );
 }
