@@ -1,9 +1,9 @@
-// End-to-end: the popup opened on a page shows a screen of the tab at once (issue 12, speed), in
-// real Chromium and Firefox ESR: the one the background drew as it judged the page, for a first
-// opening (carried by the tab's popup URL), and the popup's last one when reopened (named by it);
-// shown before the popup's app draws anything, and replaced by the popup's own drawing (the same
-// rows, nothing doubled). A screen drawn with other settings, of another page, or left on another
-// view is never shown; closing the tab drops it.
+// End-to-end: the popup opened on a page shows a screen of the tab at once (issues 12 and 27), in
+// real Chromium and Firefox ESR: the one the background drew from the tab's snapshot, carried by
+// the tab's popup URL (the background is its one owner), whether the popup opens on the page for
+// the first time or again; shown before the popup's app draws anything, and replaced by the
+// popup's own drawing (the same rows, nothing doubled). A screen drawn with other settings, of
+// another page, or with another view left open is never carried; nothing is written to disk.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -14,9 +14,9 @@ import { until } from './until.mjs';
 
 const ROBOTS = 'User-agent: *\nDisallow: /private/\n\nUser-agent: GPTBot\nDisallow: /\n';
 
-/** Runs in the popup: once it has kept its screen, what it shows and how it got there. */
+/** Runs in the popup: once its own report is drawn, what it shows and how it got there. */
 const readOpening = async () => {
-  for (let i = 0; i < 200 && !performance.getEntriesByName('robots-lens:kept').length; i++)
+  for (let i = 0; i < 500 && document.body.dataset.state !== 'done'; i++)
     await new Promise((r) => setTimeout(r, 10));
   const at = (name) => performance.getEntriesByName(`robots-lens:${name}`)[0]?.startTime ?? null;
   const root = document.getElementById('root');
@@ -26,10 +26,11 @@ const readOpening = async () => {
     parsed: performance.getEntriesByType('navigation')[0]?.domInteractive ?? null,
     screen: at('screen'),
     render: at('render'),
-    kept: at('kept'),
-    // Whether the page's URL named or carried a screen (the tab's popup URL), and the URL itself.
-    named: new URLSearchParams(location.search).has('screen') || location.hash.length > 1,
+    // Whether the page's URL carried a screen (the tab's popup URL), and the URL itself.
+    carried: location.hash.length > 1,
     href: location.href,
+    // What the extension keeps on disk for pages: nothing (issue 27).
+    local: Object.keys(localStorage),
     // The screen was built into the page before its first frame.
     beforeFrame: performance.getEntriesByName('first-paint')[0]?.startTime ?? null,
     rows: [...document.querySelectorAll('#panel-verdicts [data-robot][data-verdict]')].map(
@@ -47,7 +48,7 @@ const readOpening = async () => {
 // (scripts/build.mjs): one classic script at the end of the body, nothing imported before it runs
 // and no polyfill; it loads the app itself. The page comes twice, its stylesheet inline in both (a
 // linked one holds back the first frame): popup.html preloads the app from the head,
-// popup-screen.html (named while a kept screen waits) preloads nothing.
+// popup-screen.html (named while the URL carries a screen) preloads nothing.
 test("the popup's entry is one self-contained classic script, last in the body (issue 12)", () => {
   const html = readFileSync('dist/popup.html', 'utf8');
   const screenPage = readFileSync('dist/popup-screen.html', 'utf8');
@@ -114,12 +115,30 @@ const screenRows = (screen) => {
   return rows;
 };
 
+/**
+ * Runs in the popup: shows `view`, and stays open until the popup's memory of the site says so (it
+ * is written at most every 150 ms), as a user's popup is open longer than that.
+ */
+const leaveOn = async (view) => {
+  const wait = () => new Promise((r) => setTimeout(r, 10));
+  for (let i = 0; i < 500 && document.body.dataset.state !== 'done'; i++) await wait();
+  document.querySelector(`[role="tab"][data-view="${view}"]`)?.click();
+  const storage = (globalThis.browser ?? globalThis.chrome).storage.session;
+  for (let i = 0; i < 500; i++) {
+    const kept = Object.entries(await storage.get(null));
+    if (kept.some(([key, value]) => key.startsWith('popup-memory:') && value?.view === view))
+      return true;
+    await wait();
+  }
+  return false;
+};
+
 /** Runs in an extension page: one protocol request to the background. */
 const ask = ([name, req]) =>
   (globalThis.browser ?? globalThis.chrome).runtime.sendMessage({ __robotsLens: true, name, req });
 
 for (const launch of [launchChromium, launchFirefox]) {
-  describe(`${launch.name.replace('launch', '')}: the popup reopened shows its last screen first (issue 12)`, () => {
+  describe(`${launch.name.replace('launch', '')}: the popup shows the background’s screen first (issues 12, 27)`, () => {
     let browser;
     let server;
     let origin;
@@ -139,52 +158,28 @@ for (const launch of [launchChromium, launchFirefox]) {
       server?.close();
     });
 
-    test('reopened: the screen first, then the popup’s own rows in its place, once', async () => {
-      const { tabId, page } = await browser.openSite(`${origin}/private/a`);
-      await judged(browser, tabId, `${origin}/private/a`);
-      const first = await browser.interact(tabId, readOpening);
-      assert.equal(first.screen, null, 'nothing kept before the first opening');
-      assert.ok(
-        first.script < first.parsed,
-        `the entry runs while the page is parsed: ${first.script} ≥ ${first.parsed}`,
+    /** The tab's popup URL once it carries a screen of `url` (and `check` holds). */
+    const carrying = (tabId, url, check = () => true) =>
+      until(
+        () => browser.popupPath(tabId),
+        (p) => carriedScreen(p)?.url === url && check(carriedScreen(p)),
       );
-      assert.ok(first.kept !== null, 'the first opening keeps its screen');
-      assert.ok((await browser.storageKeys('session')).includes(`tab-screen:${tabId}`));
-      const again = await browser.interact(tabId, readOpening);
-      assert.ok(again.screen !== null, 'the second opening shows the kept screen');
-      assert.ok(again.screen < again.render, 'before the popup draws its own');
-      assert.deepEqual(again.rows, first.rows);
-      assert.ok(again.rows.includes('GPTBot=disallowed'), again.rows.join());
-      assert.deepEqual(
-        [again.panels, again.mains, again.leftover, again.inert],
-        [1, 1, null, false],
-      );
-      // Closing the tab drops the screen with the tab's snapshot.
-      await page.close();
-      const keys = await until(
-        () => browser.storageKeys('session'),
-        (k) => !k.includes(`tab-screen:${tabId}`),
-      );
-      assert.ok(!keys.includes(`tab-screen:${tabId}`), keys.join());
-    });
 
     test('a first opening: the screen the background drew as it judged the page, in the first frame', async () => {
       const url = `${origin}/private/first`;
       const { tabId, page } = await browser.openSite(url);
       await judged(browser, tabId, url);
-      const path = await until(
-        () => browser.popupPath(tabId),
-        (p) => carriedScreen(p)?.url === url,
-      );
+      const path = await carrying(tabId, url);
       assert.match(path, new RegExp(`^popup-screen\\.html\\?tab=${tabId}#.+$`));
-      assert.ok(
-        !(await browser.storageKeys('session')).includes(`tab-screen:${tabId}`),
-        'the popup never opened on the tab: it kept nothing',
-      );
       const clicked = await browser.clicked(tabId, readOpening);
       assert.equal(carriedScreen(clicked.href)?.url, url);
       assert.ok(clicked.screen !== null, 'the screen the URL carries is shown');
+      assert.ok(
+        clicked.script < clicked.parsed,
+        `the entry runs while the page is parsed: ${clicked.script} ≥ ${clicked.parsed}`,
+      );
       assert.ok(clicked.screen < clicked.render, 'before the popup draws its own');
+      // Firefox reports no paint timing: Chromium says the screen was there before the first paint.
       if (clicked.beforeFrame !== null) assert.ok(clicked.screen < clicked.beforeFrame);
       // The background's screen has the rows the popup then draws.
       assert.deepEqual(screenRows(carriedScreen(path)), clicked.rows);
@@ -193,43 +188,51 @@ for (const launch of [launchChromium, launchFirefox]) {
         [clicked.panels, clicked.mains, clicked.leftover, clicked.inert],
         [1, 1, null, false],
       );
+      assert.deepEqual(clicked.local, [], 'nothing in localStorage (on disk)');
       await page.close();
     });
 
-    test('as clicked: the tab’s popup URL names the last screen, shown in the first frame; a new page or new settings replace it', async () => {
+    test('reopened: the background’s screen again, the popup’s own rows in its place, once; nothing kept on disk', async () => {
+      const url = `${origin}/private/a`;
+      const { tabId, page } = await browser.openSite(url);
+      await judged(browser, tabId, url);
+      await carrying(tabId, url);
+      const first = await browser.clicked(tabId, readOpening);
+      assert.ok(first.screen !== null);
+      // Closed and opened again: the tab's popup URL still carries the screen (the popup never
+      // sets it), so the second opening shows it too.
+      const again = await browser.clicked(tabId, readOpening);
+      assert.ok(again.screen !== null, 'the second opening shows the screen');
+      assert.ok(again.screen < again.render, 'before the popup draws its own');
+      assert.deepEqual(again.rows, first.rows);
+      assert.deepEqual(
+        [again.panels, again.mains, again.leftover, again.inert, again.local],
+        [1, 1, null, false, []],
+      );
+      const keys = await browser.storageKeys('session');
+      assert.ok(!keys.some((k) => k.startsWith('tab-screen:')), keys.join());
+      // Closing the tab drops its snapshot (its popup URL goes with the tab).
+      await page.close();
+      const left = await until(
+        () => browser.storageKeys('session'),
+        (k) => !k.includes(`tab-report:${tabId}`),
+      );
+      assert.ok(!left.includes(`tab-report:${tabId}`), left.join());
+    });
+
+    test('a new page or new settings replace the screen the URL carries', async () => {
       const { tabId, page } = await browser.openSite(`${origin}/carried/a`);
       await judged(browser, tabId, `${origin}/carried/a`);
-      const first = await browser.interact(tabId, readOpening);
-      assert.ok(first.kept !== null);
-      // The popup's own screen, kept in localStorage and named by the URL.
-      const path = await until(
-        () => browser.popupPath(tabId),
-        (p) => p.includes('screen='),
-      );
-      assert.match(path, new RegExp(`^popup-screen\\.html\\?tab=${tabId}&screen=[^&#]+$`));
-      // Without the screen in storage.session, a screen shown can only come from localStorage.
-      await browser.removeStorage('session', [`tab-screen:${tabId}`]);
-      const clicked = await browser.clicked(tabId, readOpening);
-      assert.equal(clicked.named, true);
-      assert.ok(clicked.screen !== null, 'the screen the URL names is shown');
-      assert.ok(clicked.screen < clicked.render, 'before the popup draws its own');
-      // Firefox reports no paint timing: Chromium says the screen was there before the first paint.
-      if (clicked.beforeFrame !== null) assert.ok(clicked.screen < clicked.beforeFrame);
-      assert.deepEqual(clicked.rows, first.rows);
-      assert.deepEqual(
-        [clicked.panels, clicked.mains, clicked.leftover, clicked.inert],
-        [1, 1, null, false],
-      );
+      await carrying(tabId, `${origin}/carried/a`);
+      const first = await browser.clicked(tabId, readOpening);
+      assert.equal(first.carried, true);
       // Another page in the tab: its popup URL carries the new page's screen, drawn as it was
       // judged; the older one is never shown.
       await page.goto(`${origin}/carried/b`);
-      const next = await until(
-        () => browser.popupPath(tabId),
-        (p) => carriedScreen(p)?.url === `${origin}/carried/b`,
-      );
-      assert.equal(carriedScreen(next)?.url, `${origin}/carried/b`);
+      await carrying(tabId, `${origin}/carried/b`);
       const moved = await browser.clicked(tabId, readOpening);
       assert.equal(carriedScreen(moved.href)?.url, `${origin}/carried/b`);
+      assert.ok(moved.screen !== null);
       assert.ok(moved.rows.length > 0);
       // Other settings: no tab's popup carries a screen drawn with the old ones.
       const options = await browser.openPage('options.html');
@@ -247,42 +250,38 @@ for (const launch of [launchChromium, launchFirefox]) {
           screenRows(carriedScreen(changed)).some((r) => r.startsWith('Bytespider=')),
         changed.slice(0, 200),
       );
+      const after = await browser.clicked(tabId, readOpening);
+      assert.ok(
+        after.rows.some((r) => r.startsWith('Bytespider=')),
+        after.rows.join(),
+      );
       await options.evaluate(ask, ['setSettings', { robots: settings.value.robots }]);
       await options.close();
       await page.close();
     });
 
-    test('settings changed, another page, another view left open: no screen', async () => {
-      const { tabId, page } = await browser.openSite(`${origin}/open`);
-      await judged(browser, tabId, `${origin}/open`);
-      await browser.interact(tabId, readOpening);
-      // Another page in the tab: the screen was of /open.
-      await page.goto(`${origin}/other`);
-      await judged(browser, tabId, `${origin}/other`);
-      const moved = await browser.interact(tabId, readOpening);
-      assert.equal(moved.screen, null, 'a screen of another page is not shown');
-      assert.ok((await browser.interact(tabId, readOpening)).screen !== null, 'the new page’s is');
-      // Other settings: the screen was drawn with the old robot list.
-      const options = await browser.openPage('options.html');
-      const settings = await options.evaluate(ask, ['getSettings', {}]);
-      const robots = [...settings.value.robots, 'Bytespider'];
-      assert.equal((await options.evaluate(ask, ['setSettings', { robots }]))?.ok, true);
-      const changed = await browser.interact(tabId, readOpening);
-      assert.equal(changed.screen, null, 'a screen of other settings is not shown');
-      assert.ok(
-        changed.rows.some((r) => r.startsWith('Bytespider=')),
-        changed.rows.join(),
+    test('another view left open: the plain page, which opens on it; back on the verdicts, the screen again', async () => {
+      const url = `${origin}/open`;
+      const { tabId, page } = await browser.openSite(url);
+      await judged(browser, tabId, url);
+      await carrying(tabId, url);
+      // Left on the tester: the background sets the plain page (the popup reopens there).
+      await browser.clicked(tabId, leaveOn, 'tester');
+      const plain = await until(
+        () => browser.popupPath(tabId),
+        (p) => p === 'popup.html',
       );
-      // Left on the tester: the popup reopens there, so no screen of the verdicts.
-      await browser.interact(tabId, async () => {
-        document.querySelector('[role="tab"][data-view="tester"]')?.click();
-        await new Promise((r) => setTimeout(r, 500));
-      });
-      const tester = await browser.interact(tabId, readOpening);
-      assert.equal(tester.screen, null);
+      assert.equal(plain, 'popup.html');
+      const tester = await browser.clicked(tabId, readOpening);
+      assert.equal(tester.screen, null, 'no screen of the verdicts');
       assert.equal(tester.view, 'tester');
-      await options.evaluate(ask, ['setSettings', { robots: settings.value.robots }]);
-      await options.close();
+      // Back on the verdicts: the screen again.
+      await browser.clicked(tabId, leaveOn, 'verdicts');
+      await carrying(tabId, url);
+      const back = await browser.clicked(tabId, readOpening);
+      assert.ok(back.screen !== null);
+      assert.equal(back.view, 'verdicts');
+      await page.close();
     });
   });
 }
