@@ -3,50 +3,92 @@
 // policy and the words, no platform API) with its type declarations; lib/robots-lens.js is the
 // command line (cli/robots-lens.ts) for Node 20, one file with everything it needs bundled in
 // (the catalogues, the XML parser), so the package has no dependencies to install.
+//
+// Built in a folder of its own, then moved into lib/ file by file (a rename replaces a file at
+// once): a test that runs lib/robots-lens.js or packs lib/ while this runs (vitest runs test files
+// side by side) sees the old files or the new ones, never a missing or half-written one.
 
 import { execFileSync } from 'node:child_process';
-import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, join } from 'node:path';
 import { build } from 'esbuild';
 
-rmSync('lib', { recursive: true, force: true });
-const common = { bundle: true, format: 'esm', legalComments: 'none', logLevel: 'warning' };
-await Promise.all([
-  build({
-    ...common,
-    entryPoints: ['src/index.ts'],
-    outfile: 'lib/index.js',
-    platform: 'neutral',
-    target: 'es2022',
-  }),
-  build({
-    ...common,
-    entryPoints: ['cli/robots-lens.ts'],
-    outfile: 'lib/robots-lens.js',
-    platform: 'node',
-    target: 'node20',
-    banner: { js: '#!/usr/bin/env node' },
-  }),
-]);
-chmodSync('lib/robots-lens.js', 0o755);
-// The library's declarations, next to it (lib/index.d.ts and the modules it names).
-execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.lib.json'], {
-  stdio: 'inherit',
-});
-// The message keys are the English catalogue's: written out as a union, so the declarations need
-// no JSON file (and no resolveJsonModule) in the project that installs the package.
-const declared = 'lib/explain/translator.d.ts';
-const keys = Object.keys(JSON.parse(readFileSync('_locales/en/messages.json', 'utf8')));
-const source = readFileSync(declared, 'utf8');
-const jsonImport = /import type en from '[^']*messages\.json';\n/;
-const keyType = /export type MessageKey = keyof typeof en;/;
-if (!jsonImport.test(source) || !keyType.test(source))
-  throw new Error(`build-lib: ${declared} no longer declares MessageKey from the catalogue`);
-writeFileSync(
-  declared,
-  source
-    .replace(jsonImport, '')
-    .replace(
-      keyType,
-      `export type MessageKey =\n${keys.map((k) => `  | ${JSON.stringify(k)}`).join('\n')};`,
-    ),
-);
+mkdirSync('node_modules/.cache', { recursive: true });
+const out = mkdtempSync('node_modules/.cache/build-lib-');
+try {
+  const common = { bundle: true, format: 'esm', legalComments: 'none', logLevel: 'warning' };
+  await Promise.all([
+    build({
+      ...common,
+      entryPoints: ['src/index.ts'],
+      outfile: `${out}/index.js`,
+      platform: 'neutral',
+      target: 'es2022',
+    }),
+    build({
+      ...common,
+      entryPoints: ['cli/robots-lens.ts'],
+      outfile: `${out}/robots-lens.js`,
+      platform: 'node',
+      target: 'node20',
+      banner: { js: '#!/usr/bin/env node' },
+    }),
+  ]);
+  chmodSync(`${out}/robots-lens.js`, 0o755);
+  // The library's declarations, next to it (lib/index.d.ts and the modules it names).
+  execFileSync(
+    process.execPath,
+    ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.lib.json', '--outDir', out],
+    { stdio: 'inherit' },
+  );
+  // The message keys are the English catalogue's: written out as a union, so the declarations need
+  // no JSON file (and no resolveJsonModule) in the project that installs the package.
+  const declared = `${out}/explain/translator.d.ts`;
+  const keys = Object.keys(JSON.parse(readFileSync('_locales/en/messages.json', 'utf8')));
+  const source = readFileSync(declared, 'utf8');
+  const jsonImport = /import type en from '[^']*messages\.json';\n/;
+  const keyType = /export type MessageKey = keyof typeof en;/;
+  if (!jsonImport.test(source) || !keyType.test(source))
+    throw new Error(`build-lib: ${declared} no longer declares MessageKey from the catalogue`);
+  writeFileSync(
+    declared,
+    source
+      .replace(jsonImport, '')
+      .replace(
+        keyType,
+        `export type MessageKey =\n${keys.map((k) => `  | ${JSON.stringify(k)}`).join('\n')};`,
+      ),
+  );
+  // Into lib/: each new file replaces the old one in one step; files no longer built go after.
+  const built = readdirSync(out, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name).slice(out.length + 1));
+  for (const file of built) {
+    mkdirSync(dirname(join('lib', file)), { recursive: true });
+    renameSync(join(out, file), join('lib', file));
+  }
+  const keep = new Set(built);
+  const entries = readdirSync('lib', { recursive: true, withFileTypes: true });
+  for (const entry of entries) {
+    const file = join(entry.parentPath, entry.name).slice('lib/'.length);
+    if (!entry.isDirectory() && !keep.has(file)) rmSync(join('lib', file));
+  }
+  // Folders left empty, the deepest first.
+  const folders = entries.filter((entry) => entry.isDirectory());
+  for (const folder of folders
+    .map((e) => join(e.parentPath, e.name))
+    .sort()
+    .reverse())
+    if (readdirSync(folder).length === 0) rmSync(folder, { recursive: true });
+} finally {
+  rmSync(out, { recursive: true, force: true });
+}

@@ -16,7 +16,12 @@ let tarball = '';
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'rl-pack-'));
-  execFileSync(NPM, ['pack', '--pack-destination', dir, '--silent'], { cwd: ROOT, stdio: 'pipe' });
+  // lib/ as built once for this run (test/setup/build-lib.ts): `prepare` would build it again,
+  // replacing it while other test files run lib/robots-lens.js.
+  execFileSync(NPM, ['pack', '--ignore-scripts', '--pack-destination', dir, '--silent'], {
+    cwd: ROOT,
+    stdio: 'pipe',
+  });
   tarball = join(dir, readdirSync(dir).find((f) => f.endsWith('.tgz')) ?? '');
   project = join(dir, 'project');
   execFileSync('mkdir', ['-p', project]);
