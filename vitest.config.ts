@@ -9,5 +9,6 @@ export default defineConfig({
     // Every core: vitest's default leaves one free, which on a 2-core machine is half of them.
     maxWorkers: availableParallelism(),
     globalSetup: ['test/setup/build-lib.ts'],
+    setupFiles: ['test/setup/fast-check.ts'],
   },
 });

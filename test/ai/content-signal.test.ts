@@ -5,6 +5,7 @@ import {
   parseContentSignals,
   parseContentSignalValue,
 } from '../../src/ai/content-signal.ts';
+import { numRuns } from '../property-runs.ts';
 
 // Sources named per row:
 const CF_DOC = 'developers.cloudflare.com/bots/additional-configurations/managed-robots-txt/';
@@ -262,7 +263,7 @@ describe('hostile input', () => {
           findManagedBlock(text);
         },
       ),
-      { numRuns: 500 },
+      { numRuns: numRuns(500) },
     );
     // Not a string at all (untyped callers).
     expect(() => parseContentSignals(undefined as unknown as string)).not.toThrow();

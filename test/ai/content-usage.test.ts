@@ -14,6 +14,7 @@ import {
 import { parseSfDictionary } from '../../src/ai/structured-fields.ts';
 import { canonicalUnits } from '../../src/robots/encoding.ts';
 import { CompiledRules } from '../../src/robots/matcher.ts';
+import { numRuns } from '../property-runs.ts';
 
 const VOCAB = 'draft-ietf-aipref-vocab-08';
 const VOCAB07 = 'draft-ietf-aipref-vocab-07 §6.5 (processing text unchanged in -08)';
@@ -555,7 +556,7 @@ describe('hostile input', () => {
         const rules = parseContentUsageRules(t);
         compileUsageRules(rules, [1, 2, 3]).applicable(path, true);
       }),
-      { numRuns: 1000 },
+      { numRuns: numRuns(1000) },
     );
     expect(() => parseContentUsageHeader(undefined as unknown as string)).not.toThrow();
     expect(() => parseContentUsageRules(42 as unknown as string)).not.toThrow();

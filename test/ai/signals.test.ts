@@ -7,6 +7,7 @@ import { parseContentUsageHeader, parseContentUsageRules } from '../../src/ai/co
 import { aiSignals } from '../../src/ai/signals.ts';
 import { aiSignalsFor } from '../../src/index.ts';
 import { checkUrl, parseRobotsTxt } from '../../src/robots/index.ts';
+import { numRuns } from '../property-runs.ts';
 
 const CF_DOC = 'developers.cloudflare.com/bots/additional-configurations/managed-robots-txt/';
 const ATTACH = 'draft-ietf-aipref-attach-05';
@@ -90,7 +91,7 @@ describe('aiSignals', () => {
       fc.property(fc.string(), fc.string(), fc.option(fc.string()), (text, path, header) => {
         aiSignalsFor(text, 'GPTBot', path, header);
       }),
-      { numRuns: 300 },
+      { numRuns: numRuns(300) },
     );
     expect(() => aiSignals('x', {} as never)).not.toThrow();
     expect(() => aiSignals(null as never, null as never, 5 as never)).not.toThrow();

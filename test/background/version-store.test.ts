@@ -17,6 +17,7 @@ import { chromiumStorage } from '../fixtures/chromium-storage.ts';
 import * as fastPacking from '../fixtures/history-packing.ts';
 import { chargedStorage } from '../fixtures/history-storage.ts';
 import { memoryStorage } from '../fixtures/storage.ts';
+import { numRuns } from '../property-runs.ts';
 
 const A = 'https://a.test';
 const KEY = `robots-version:${A}`;
@@ -745,7 +746,7 @@ describe('VersionStore: history, export and import (issue 16, item 4)', () => {
         const result = await versions.importHistory(v);
         expect(typeof result.ok).toBe('boolean');
       }),
-      { numRuns: 300 },
+      { numRuns: numRuns(300) },
     );
   });
 

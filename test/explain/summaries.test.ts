@@ -29,6 +29,7 @@ import {
   parseRobotsTxt,
   summarizeRobotsTxt,
 } from '../../src/robots/index.ts';
+import { numRuns } from '../property-runs.ts';
 import { disagreements } from './summary-agreement.ts';
 
 const t = translator(lookupIn(en), 'en');
@@ -355,7 +356,7 @@ describe('every sentence agrees with the verdict rows', () => {
         const text = lines.join('\n');
         expect(disagreements(text, 30), text).toEqual([]);
       }),
-      { numRuns: 1500 },
+      { numRuns: numRuns(1500) },
     );
   });
 });
@@ -532,7 +533,7 @@ describe('issue 13: names the readings cut, in the summary as in the rows', () =
           }
         },
       ),
-      { numRuns: 1000 },
+      { numRuns: numRuns(1000) },
     );
   });
 });

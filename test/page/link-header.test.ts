@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { canonicalLinks } from '../../src/page/link-header.ts';
+import { numRuns } from '../property-runs.ts';
 
 interface Case {
   /** Where the rule comes from. */
@@ -309,7 +310,7 @@ describe('properties', () => {
           expect(value.includes(`<${target}>`)).toBe(true);
         }
       }),
-      { numRuns: 2000 },
+      { numRuns: numRuns(2000) },
     );
   });
 

@@ -13,6 +13,7 @@ import type { PageFacts } from '../../src/page/facts.ts';
 import { judgePage } from '../../src/page/judge.ts';
 import { DEFAULT_ROBOTS } from '../../src/robot-names.ts';
 import { fakePage } from '../../ui/fake-connector.ts';
+import { numRuns } from '../property-runs.ts';
 
 const NOW = Date.UTC(2026, 0, 1);
 
@@ -141,7 +142,7 @@ describe('never throws', () => {
         for (const d of scope.directives) expect(isDirectiveName(d.name)).toBe(true);
         for (const p of scope.problems) expect(p.text).not.toBe('');
       }),
-      { numRuns: 2000 },
+      { numRuns: numRuns(2000) },
     );
   });
 
@@ -153,7 +154,7 @@ describe('never throws', () => {
           expect(scope.agent !== null || says).toBe(true);
         }
       }),
-      { numRuns: 2000 },
+      { numRuns: numRuns(2000) },
     );
   });
 
@@ -163,7 +164,7 @@ describe('never throws', () => {
         const s = suggest(piece);
         expect(s === null || isDirectiveName(s)).toBe(true);
       }),
-      { numRuns: 1000 },
+      { numRuns: numRuns(1000) },
     );
   });
 
@@ -180,7 +181,7 @@ describe('never throws', () => {
         const counted = judgement.canonicals.filter((c) => !c.inBody);
         expect(judgement.canonical).toEqual(counted[0] ?? null);
       }),
-      { numRuns: 1000 },
+      { numRuns: numRuns(1000) },
     );
   });
 });

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { parseRobotsDate, type RobotsDate } from '../../src/page/robots-date.ts';
+import { numRuns } from '../property-runs.ts';
 
 interface Case {
   /** Where the form or rule comes from. */
@@ -429,7 +430,7 @@ describe('properties', () => {
       fc.property(fc.oneof(fc.string({ unit: 'binary' }), soup), (text) => {
         checkResult(parseRobotsDate(text));
       }),
-      { numRuns: 2000 },
+      { numRuns: numRuns(2000) },
     );
   });
 

@@ -6,6 +6,7 @@ import {
   type Semantics,
   summarizeRobotsTxt,
 } from '../../src/robots/index.ts';
+import { numRuns } from '../property-runs.ts';
 import { referenceGoogle } from './reference-google.ts';
 
 const SEMANTICS: Semantics[] = ['google', 'rfc9309', 'original1994'];
@@ -59,7 +60,7 @@ describe('properties', () => {
           referenceGoogle(file, agent, `http://h.test${path}`),
         );
       }),
-      { numRuns: 3000 },
+      { numRuns: numRuns(3000) },
     );
   });
 
@@ -77,7 +78,7 @@ describe('properties', () => {
           }
         },
       ),
-      { numRuns: 2000 },
+      { numRuns: numRuns(2000) },
     );
   });
 
@@ -112,7 +113,7 @@ describe('properties', () => {
         expect(r.allowed).toBe(g.allowed);
         expect(r.rule?.line).toBe(g.rule?.line);
       }),
-      { numRuns: 3000 },
+      { numRuns: numRuns(3000) },
     );
   });
 
@@ -139,7 +140,7 @@ describe('properties', () => {
           expect(after.rule?.value).toBe(`${path}$`);
         }
       }),
-      { numRuns: 1500 },
+      { numRuns: numRuns(1500) },
     );
   });
 });

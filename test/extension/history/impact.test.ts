@@ -16,6 +16,7 @@ import {
 } from '../../../src/extension/history/impact.ts';
 import { ParsedFiles } from '../../../src/parsed-files.ts';
 import { parseRobotsTxt } from '../../../src/robots/index.ts';
+import { numRuns } from '../../property-runs.ts';
 
 const corpus = (name: string) =>
   readFileSync(new URL(`../../fixtures/corpus/${name}`, import.meta.url), 'latin1');
@@ -250,7 +251,7 @@ describe('verdictImpact', () => {
           }
         }
       }),
-      { numRuns: 300 },
+      { numRuns: numRuns(300) },
     );
   });
 
@@ -265,7 +266,7 @@ describe('verdictImpact', () => {
           expect(impact.checkedUrls + impact.invalidUrls).toBeLessThanOrEqual(urls.length);
         },
       ),
-      { numRuns: 300 },
+      { numRuns: numRuns(300) },
     );
     for (const input of [null, undefined, {}, { before: 1, after: {}, robots: 'x', urls: 'y' }]) {
       // biome-ignore lint/suspicious/noExplicitAny: checking untyped input on purpose

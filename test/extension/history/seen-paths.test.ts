@@ -12,6 +12,7 @@ import {
   seenOriginOf,
   seenUrls,
 } from '../../../src/extension/history/seen-paths.ts';
+import { numRuns } from '../../property-runs.ts';
 
 describe('addSeen', () => {
   test('most recent first; a path seen again moves to the front with its new time', () => {
@@ -108,7 +109,7 @@ describe('addSeen', () => {
           for (const url of seenUrls(list)) expect(seenOriginOf(url)).toBe(list.origin);
         },
       ),
-      { numRuns: 200 },
+      { numRuns: numRuns(200) },
     );
   });
 });
@@ -200,7 +201,7 @@ describe('readSeen', () => {
         readSeen({ origin: 'https://e.x', paths: value });
         readSeen({ origin: 'https://e.x', paths: [value] });
       }),
-      { numRuns: 300 },
+      { numRuns: numRuns(300) },
     );
   });
 });

@@ -11,6 +11,7 @@ import { verdictImpact } from '../../../src/extension/history/impact.ts';
 import { type ChangeSeverity, changeSeverity } from '../../../src/extension/history/severity.ts';
 import { ParsedFiles } from '../../../src/parsed-files.ts';
 import { DEFAULT_ROBOTS } from '../../../src/robot-names.ts';
+import { numRuns } from '../../property-runs.ts';
 
 const ROBOTS = [...DEFAULT_ROBOTS];
 const AI = ['Google-Extended', 'GPTBot', 'ClaudeBot', 'PerplexityBot', 'CCBot'];
@@ -298,7 +299,7 @@ describe('changeSeverity', () => {
         expect(['critical', 'warning', 'info']).toContain(result.severity);
         expect(result.reasons.length).toBeGreaterThan(0);
       }),
-      { numRuns: 300 },
+      { numRuns: numRuns(300) },
     );
   });
 
