@@ -15,6 +15,25 @@ import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { build, transformSync } from 'esbuild';
 
 const watch = process.argv.includes('--watch');
+/**
+ * `--test` (npm run test:e2e): the same dist/ with a fetch timeout of 3 s instead of 15
+ * (src/policy.ts FETCH_TIMEOUT_MS), so the end-to-end tests do not wait 15 s in each browser for a
+ * site that never answers. The shipped build (npm run build, npm run package) keeps 15 s.
+ */
+const testTimeout = {
+  name: 'test-fetch-timeout',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]src[\\/]policy\.ts$/ }, ({ path }) => {
+      const line = 'export const FETCH_TIMEOUT_MS = 15_000;';
+      const source = readFileSync(path, 'utf8');
+      if (!source.includes(line)) throw new Error(`test-fetch-timeout: no "${line}" in ${path}`);
+      return {
+        contents: source.replace(line, 'export const FETCH_TIMEOUT_MS = 3_000;'),
+        loader: 'ts',
+      };
+    });
+  },
+};
 
 /**
  * Preact writes innerHTML only for `dangerouslySetInnerHTML`, which Robots Lens never uses: the
@@ -52,7 +71,7 @@ const common = {
   sourcemap: watch ? 'inline' : false,
   legalComments: 'none',
   logLevel: 'warning',
-  plugins: [noInnerHtml],
+  plugins: process.argv.includes('--test') ? [noInnerHtml, testTimeout] : [noInnerHtml],
 };
 /**
  * Writes dist/<page>.html from ui/<page>/<page>.html with a `<link rel="modulepreload">` for each
