@@ -1,10 +1,17 @@
 // Real Chromium (playwright-core) and real Firefox ESR (puppeteer-core over WebDriver BiDi), headless,
 // with dist/ loaded, following ../shared/BROWSER-TESTING.md. Both offer the same small driver.
+//
+// Under node --test, one browser per browser per process: the first suite that asks launches it,
+// each later suite gets the same browser reset to the state a fresh profile gave it (its pages
+// closed, the extension's storage and localStorage cleared, cookies cleared, the extension
+// reloaded so its background starts anew), and the browsers close when the process's tests end.
+// Outside node --test (the bench), each launch is a browser of its own, closed by close().
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
+import { until } from './until.mjs';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
@@ -90,11 +97,16 @@ function popupOperations(openPopup, popupUrl) {
       await page.close();
       return seen;
     },
-    async click(tabId, selector) {
+    /**
+     * Opens the popup, clicks `selector`, and keeps the popup open until `done()` (an async check
+     * run here) says the click's effect is there: a popup closed at once could cut it short.
+     */
+    async click(tabId, selector, done) {
       const page = await openPopup(tabId);
       await page.click(selector);
-      await new Promise((r) => setTimeout(r, 300));
+      const ok = await until(done, Boolean, { timeout: 15_000 });
       await page.close();
+      if (!ok) throw new Error(`clicking ${selector} in the popup had no effect within 15 s`);
     },
     /** Opens the popup, runs `script(arg)` inside it, optionally takes a screenshot, returns the result. */
     async interact(tabId, script, arg, { screenshot } = {}) {
@@ -141,12 +153,119 @@ function privateOperations(api) {
 
 const POPUP_READY = 'body[data-state="done"], body[data-state="error"]';
 
+/** Under node --test: one browser per browser for the whole process (see the top of this file). */
+const SHARED = process.env.NODE_TEST_CONTEXT !== undefined;
+/** name → the running browser's promise (start…()), while SHARED. */
+const running = new Map();
+if (SHARED) {
+  const { after } = await import('node:test');
+  // A hook of the process's root test: it runs once every suite of the process has ended.
+  after(async () => {
+    for (const [name, started] of running) {
+      const browser = await started.catch(() => null);
+      if (browser !== null) await within(browser.close(), `${name}: close`);
+    }
+    running.clear();
+  });
+}
+
+/**
+ * The suite's driver on a browser of the process: launched the first time, reset to a fresh
+ * profile's state every later time (relaunched if it died). Its close() ends the suite's use:
+ * its pages closed, the browser left running for the next suite.
+ */
+async function session(name, start, { privateWindows = false } = {}) {
+  if (!SHARED) {
+    const own = await start({ privateWindows });
+    return { ...own.driver, close: () => own.close() };
+  }
+  let started = running.get(name);
+  let reused = started !== undefined;
+  if (reused && !(await started.then((b) => b.alive()).catch(() => false))) {
+    await (await started.catch(() => null))?.close();
+    reused = false;
+  }
+  if (!reused) {
+    started = start({ privateWindows, shared: true });
+    running.set(name, started);
+  }
+  const browser = await started;
+  if (reused) {
+    try {
+      await within(browser.reset({ privateWindows }), `${name}: reset`);
+    } catch (error) {
+      // A browser that could not be reset is not used again: the next suite gets a new one.
+      running.delete(name);
+      await within(browser.close(), `${name}: close`).catch(() => {});
+      throw error;
+    }
+  }
+  return { ...bounded(browser.driver), close: () => within(browser.closePages(), 'closing pages') };
+}
+
+/** How long one driver operation may take: a browser that stops answering fails the test. */
+const OPERATION_MS = 90_000;
+
+/** `promise`, or an error naming `what` once OPERATION_MS have passed. */
+function within(promise, what) {
+  let timer;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(new Error(`${what}: no answer from the browser within ${OPERATION_MS / 1000} s`)),
+      OPERATION_MS,
+    );
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+/** The driver with each operation bounded in time (within). */
+function bounded(driver) {
+  return Object.fromEntries(
+    Object.entries(driver).map(([key, value]) => [
+      key,
+      typeof value === 'function'
+        ? (...args) => within(value(...args), `${driver.name}: ${key}`)
+        : value,
+    ]),
+  );
+}
+
+/** Runs in an extension context: empties the extension's storage areas. */
+const clearExtensionStorage = async () => {
+  const ext = globalThis.browser ?? globalThis.chrome;
+  await Promise.all(['local', 'sync', 'session'].map((area) => ext.storage[area].clear()));
+  return Object.keys(await ext.storage.local.get(null)).length;
+};
+
 /**
  * Private windows, for the test that drives them: `{ privateWindows: true }` lets the extension
  * run in them, as the user's "Allow in Incognito" (Chromium) or "Run in Private Windows" (Firefox)
  * switch does. Each driver then offers openPrivateSite(url) and closeWindow(windowId).
  */
-export async function launchChromium({ privateWindows = false } = {}) {
+export function launchChromium(options) {
+  return session('chromium', startChromium, options);
+}
+
+export function launchFirefox(options) {
+  return session('firefox', startFirefox, options);
+}
+
+/**
+ * The browsers the suites run in: both, or those E2E_BROWSERS names (`chromium`, `firefox`,
+ * comma-separated), for a run of one browser.
+ */
+export const BROWSERS = (() => {
+  const all = { chromium: launchChromium, firefox: launchFirefox };
+  const named = process.env.E2E_BROWSERS?.split(',').map((n) => n.trim().toLowerCase());
+  if (!named) return Object.values(all);
+  const unknown = named.filter((n) => !(n in all));
+  if (unknown.length > 0 || named.length === 0)
+    throw new Error(`E2E_BROWSERS: unknown browser ${unknown.join(', ')} (chromium, firefox)`);
+  return named.map((n) => all[n]);
+})();
+
+async function startChromium({ privateWindows = false } = {}) {
   requireBrowser('Chromium', CHROMIUM, 'chromium');
   const dir = mkdtempSync(join(tmpdir(), 'rl-chromium-'));
   const context = await chromium.launchPersistentContext(dir, {
@@ -154,46 +273,83 @@ export async function launchChromium({ privateWindows = false } = {}) {
     headless: true,
     args: [`--disable-extensions-except=${EXT}`, `--load-extension=${EXT}`, ...CHROMIUM_ARGS],
   });
+  const isOurs = (w) => w.url().startsWith(`chrome-extension://${extId}/`);
   let [worker] = context.serviceWorkers();
   if (!worker) worker = await context.waitForEvent('serviceworker');
   const extId = new URL(worker.url()).host;
-  if (privateWindows) {
-    // chrome://extensions' own API: developer mode first, or the reload that the switch causes
-    // leaves an unpacked extension disabled ("unsupportedDeveloperExtension").
-    const settingsPage = await context.newPage();
-    await settingsPage.goto('chrome://extensions/');
-    const restarted = context.waitForEvent('serviceworker');
-    await settingsPage.evaluate(async (id) => {
-      await chrome.developerPrivate.updateProfileConfiguration({ inDeveloperMode: true });
-      await chrome.developerPrivate.updateExtensionConfiguration({
-        extensionId: id,
-        incognitoAccess: true,
-      });
-    }, extId);
+  /** The page kept open between suites (a browser with no page left may quit). */
+  let keeper = context.pages()[0] ?? (await context.newPage());
+  let closed = false;
+  context.on('close', () => {
+    closed = true;
+  });
+  let incognitoAccess = false;
+  /** Runs `change()`, which reloads the extension, and takes the service worker that starts. */
+  const restarting = async (change) => {
+    const restarted = context.waitForEvent('serviceworker', { predicate: isOurs, timeout: 30_000 });
+    await change();
     worker = await restarted;
-    await settingsPage.close();
-  }
+  };
+  /**
+   * Reloads the extension through chrome://extensions' own API, switching "Allow in Incognito"
+   * to `incognito` (a switch reloads it too): developer mode first, or the reload leaves an
+   * unpacked extension disabled ("unsupportedDeveloperExtension").
+   */
+  const reload = async (incognito) => {
+    const settingsPage = await context.newPage();
+    try {
+      await settingsPage.goto('chrome://extensions/');
+      await restarting(() =>
+        settingsPage.evaluate(
+          async ([id, on, change]) => {
+            await chrome.developerPrivate.updateProfileConfiguration({ inDeveloperMode: true });
+            if (change)
+              await chrome.developerPrivate.updateExtensionConfiguration({
+                extensionId: id,
+                incognitoAccess: on,
+              });
+            else await chrome.developerPrivate.reload(id, { failQuietly: true });
+          },
+          [extId, incognito, incognito !== incognitoAccess],
+        ),
+      );
+      incognitoAccess = incognito;
+    } finally {
+      await settingsPage.close();
+    }
+  };
+  if (privateWindows) await reload(true);
   /**
    * Runs `fn(arg)` in the extension's service worker running now: one stopped (sleepBackground,
    * the bench's sleeping background) is gone, and the one that started after it is used.
    */
   const api = async (fn, arg) => {
-    const running = context
-      .serviceWorkers()
-      .filter((w) => w.url().startsWith(`chrome-extension://${extId}/`));
+    const running = context.serviceWorkers().filter(isOurs);
     if (!running.includes(worker)) worker = running.at(-1) ?? worker;
     try {
       return await worker.evaluate(fn, arg);
     } catch (error) {
       if (!/closed|detached|destroyed/i.test(String(error?.message))) throw error;
-      worker = await context.waitForEvent('serviceworker', { timeout: 30_000 });
+      worker = await context.waitForEvent('serviceworker', { predicate: isOurs, timeout: 30_000 });
       return worker.evaluate(fn, arg);
     }
   };
   // The worker has run its top level (its listeners are registered, webRequest's included) once it
   // answers: a page opened before that loads unseen, as one loaded before the extension started.
-  await api(() => chrome.runtime.id);
-  return {
+  const ready = () => api(() => chrome.runtime.id);
+  await ready();
+  /** Closes every page but the keeper, and every private window the extension can see. */
+  const closePages = async () => {
+    if (keeper.isClosed()) keeper = await context.newPage();
+    for (const page of context.pages()) if (page !== keeper) await page.close();
+    if (incognitoAccess) {
+      await api(async () => {
+        for (const w of await chrome.windows.getAll())
+          if (w.incognito) await chrome.windows.remove(w.id);
+      });
+    }
+  };
+  const driver = {
     name: 'chromium',
     async openSite(url) {
       const page = await context.newPage();
@@ -242,20 +398,43 @@ export async function launchChromium({ privateWindows = false } = {}) {
       await session.detach();
       return true;
     },
+  };
+  return {
+    driver,
+    alive: () => !closed,
+    closePages,
+    /**
+     * As a fresh profile: no page, empty storage, no cookie, no permission granted to a page,
+     * the extension started anew (in private windows or not, as asked).
+     */
+    async reset({ privateWindows: allowed = false } = {}) {
+      await closePages();
+      await context.clearCookies();
+      await context.clearPermissions();
+      const left = await api(clearExtensionStorage);
+      if (left !== 0) throw new Error(`reset: ${left} keys left in storage.local`);
+      const page = await context.newPage();
+      await page.goto(`chrome-extension://${extId}/manifest.json`);
+      await page.evaluate(() => localStorage.clear());
+      await page.close();
+      await reload(allowed);
+      await ready();
+    },
     async close() {
-      await context.close();
+      await context.close().catch(() => {});
       rmSync(dir, { recursive: true, force: true });
     },
   };
 }
 
-export async function launchFirefox({ privateWindows = false } = {}) {
+async function startFirefox({ privateWindows = false, shared = false } = {}) {
   requireBrowser('Firefox ESR', FIREFOX, 'firefox-esr');
   const geckoId = JSON.parse(readFileSync(join(EXT, 'manifest.json'), 'utf8'))
     .browser_specific_settings.gecko.id;
   // Firefox keeps "Run in Private Windows" among the add-on's permissions in the profile: a profile
-  // that already grants it lets the extension into private windows once installed.
-  const profile = privateWindows ? mkdtempSync(join(tmpdir(), 'rl-firefox-')) : null;
+  // that already grants it lets the extension into private windows once installed. A browser
+  // shared by the suites grants it from the start (it cannot be granted later without a restart).
+  const profile = privateWindows || shared ? mkdtempSync(join(tmpdir(), 'rl-firefox-')) : null;
   if (profile !== null) {
     writeFileSync(
       join(profile, 'extension-preferences.json'),
@@ -269,6 +448,9 @@ export async function launchFirefox({ privateWindows = false } = {}) {
   const browser = await puppeteer.launch({
     ...FIREFOX_LAUNCH,
     ...(profile === null ? {} : { userDataDir: profile }),
+    // No size of puppeteer's own on every new page (800×600 by default): extension pages set
+    // theirs below, once; sites keep the window's.
+    defaultViewport: null,
     args: ['--remote-allow-system-access'],
     extraPrefsFirefox: {
       ...FIREFOX_LAUNCH.extraPrefsFirefox,
@@ -277,19 +459,27 @@ export async function launchFirefox({ privateWindows = false } = {}) {
       'browser.download.folderList': 2,
       'browser.download.useDownloadDir': true,
       'browser.download.always_ask_before_handling_new_types': false,
+      // permissions.request() grants without a prompt: how reset() gives back a host permission
+      // a suite withheld (revokeHost). No test clicks a button that asks for one.
+      'extensions.webextOptionalPermissionPrompts': false,
     },
   });
   await browser.installExtension(EXT);
   const base = `moz-extension://${FIREFOX_UUID}`;
-  // moz-extension navigations never resolve over BiDi: start them and wait for the document.
-  const openExtPage = async (page, url) => {
+  // moz-extension navigations never resolve over BiDi: start them and wait for the document
+  // (and for `ready`, a selector, in the same wait: one round of polling, not two).
+  const openExtPage = async (page, url, ready = null) => {
     page.goto(url).catch(() => {});
     for (let attempt = 1; ; attempt++) {
       try {
         await page.waitForFunction(
-          (u) => location.href === u && document.readyState === 'complete',
-          {},
+          (u, selector) =>
+            location.href === u &&
+            document.readyState === 'complete' &&
+            (selector === null || document.querySelector(selector) !== null),
+          { timeout: 30_000 },
           url,
+          ready,
         );
         return;
       } catch (error) {
@@ -305,10 +495,41 @@ export async function launchFirefox({ privateWindows = false } = {}) {
       }
     }
   };
-  const foothold = await browser.newPage();
-  await openExtPage(foothold, `${base}/popup.html?tab=0`);
+  /** The page kept open between suites (Firefox quits with its last tab). */
+  let keeper = (await browser.pages())[0] ?? (await browser.newPage());
+  /** An extension page, for running code with the extension's APIs (a new one after a reload). */
+  let foothold = await browser.newPage();
+  const FOOTHOLD = `${base}/popup.html?tab=0`;
+  /** The background answers a message: its listeners are registered. */
+  const ready = () =>
+    until(
+      () =>
+        foothold
+          .evaluate(() =>
+            browser.runtime
+              .sendMessage({ __robotsLens: true, name: 'getSettings', req: {} })
+              .then((reply) => reply?.ok === true),
+          )
+          .catch(() => false),
+      Boolean,
+      { timeout: 15_000 },
+    );
+  await openExtPage(foothold, FOOTHOLD);
   const api = (fn, arg) => foothold.evaluate(fn, arg);
-  return {
+  let hostWithheld = false;
+  /** Closes every page but the keeper and the foothold, and every private window. */
+  const closePages = async () => {
+    if (keeper.isClosed()) keeper = await browser.newPage();
+    for (const page of await browser.pages())
+      if (page !== keeper && page !== foothold) await page.close();
+    if (profile !== null) {
+      await api(async () => {
+        for (const w of await browser.windows.getAll())
+          if (w.incognito) await browser.windows.remove(w.id);
+      });
+    }
+  };
+  const driver = {
     name: 'firefox',
     async openSite(url) {
       const page = await browser.newPage();
@@ -323,8 +544,7 @@ export async function launchFirefox({ privateWindows = false } = {}) {
       async (tabId, path = `popup.html?tab=${tabId}`) => {
         const page = await browser.newPage();
         await page.setViewport({ width: 560, height: 600 });
-        await openExtPage(page, `${base}/${path}`);
-        await page.waitForSelector(POPUP_READY, { timeout: 30_000 });
+        await openExtPage(page, `${base}/${path}`, POPUP_READY);
         return page;
       },
       (tabId) => api((id) => browser.action.getPopup({ tabId: id }), tabId),
@@ -332,12 +552,14 @@ export async function launchFirefox({ privateWindows = false } = {}) {
     async openPage(path) {
       const page = await browser.newPage();
       await page.setViewport({ width: 760, height: 600 });
-      await openExtPage(page, `${base}/${path}`);
-      await page.waitForSelector(POPUP_READY, { timeout: 30_000 });
+      await openExtPage(page, `${base}/${path}`, POPUP_READY);
       return page;
     },
     /** Firefox can only remove the pattern that was granted, not a subset of it. */
-    revokeHost: () => api(() => browser.permissions.remove({ origins: ['http://*/*'] })),
+    revokeHost: async () => {
+      hostWithheld = true;
+      return api(() => browser.permissions.remove({ origins: ['http://*/*'] }));
+    },
     badge: (tabId) => api((id) => browser.action.getBadgeText({ tabId: id }), tabId),
     title: (tabId) => api((id) => browser.action.getTitle({ tabId: id }), tabId),
     ...privateOperations(api),
@@ -345,18 +567,62 @@ export async function launchFirefox({ privateWindows = false } = {}) {
     async download(page, selector) {
       const before = new Set(readdirSync(downloads));
       await page.click(selector);
-      for (let i = 0; i < 100; i++) {
-        // Firefox writes a .part file first, then renames it.
-        const done = readdirSync(downloads).find((f) => !before.has(f) && !f.endsWith('.part'));
-        if (done !== undefined)
-          return { name: done, text: readFileSync(join(downloads, done), 'utf8') };
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      throw new Error(`no download after clicking ${selector}`);
+      // Firefox writes a .part file first, then renames it.
+      const done = await until(
+        () => readdirSync(downloads).find((f) => !before.has(f) && !f.endsWith('.part')),
+        (f) => f !== undefined,
+        { timeout: 5_000, every: 50 },
+      );
+      if (done === undefined) throw new Error(`no download after clicking ${selector}`);
+      return { name: done, text: readFileSync(join(downloads, done), 'utf8') };
     },
     sleepBackground: async () => false,
+  };
+  return {
+    driver,
+    alive: () => browser.connected,
+    closePages,
+    /** As a fresh profile: no page, empty storage, no cookie, the extension started anew. */
+    async reset() {
+      await closePages();
+      const cookies = await browser.cookies();
+      if (cookies.length > 0) await browser.deleteCookie(...cookies);
+      if (hostWithheld) {
+        // Given back as the user would: a click (permissions.request needs one), no prompt.
+        await foothold.evaluate(() => {
+          const button = document.createElement('button');
+          button.id = 'rl-e2e-grant';
+          button.style.cssText = 'position:fixed;inset:0;z-index:2147483647';
+          button.onclick = () => {
+            window.__granted = browser.permissions.request({ origins: ['http://*/*'] });
+          };
+          document.body.append(button);
+        });
+        await foothold.click('#rl-e2e-grant');
+        if ((await foothold.evaluate(() => window.__granted)) !== true)
+          throw new Error('reset: the host permission was not given back');
+        hostWithheld = false;
+      }
+      const left = await api(clearExtensionStorage);
+      if (left !== 0) throw new Error(`reset: ${left} keys left in storage.local`);
+      await foothold.evaluate(() => localStorage.clear());
+      // The add-on reloads from dist/: its pages close (the foothold too), its background starts.
+      foothold.evaluate(() => browser.runtime.reload()).catch(() => {});
+      const unloaded = await until(
+        async () =>
+          foothold.isClosed() ||
+          (await foothold.evaluate(() => location.href).catch(() => null)) !== FOOTHOLD,
+        Boolean,
+        { timeout: 15_000, every: 50 },
+      );
+      if (!unloaded) throw new Error('reset: the add-on did not reload');
+      if (!foothold.isClosed()) await foothold.close().catch(() => {});
+      foothold = await browser.newPage();
+      await openExtPage(foothold, FOOTHOLD);
+      if (!(await ready())) throw new Error('reset: the background did not answer after reload');
+    },
     async close() {
-      await browser.close();
+      await browser.close().catch(() => {});
       rmSync(downloads, { recursive: true, force: true });
       if (profile !== null) rmSync(profile, { recursive: true, force: true });
     },

@@ -1,23 +1,19 @@
 // End-to-end: the engine bundled as the extension will bundle it, run in real Chromium
-// (playwright-core) and real Firefox ESR (puppeteer-core over WebDriver BiDi), headless.
+// (playwright-core) and real Firefox ESR (puppeteer-core over WebDriver BiDi), headless: a page
+// of its own in the browser the other suites use.
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { build } from 'esbuild';
-import { chromium } from 'playwright-core';
-import puppeteer from 'puppeteer-core';
-import { CHROMIUM, CHROMIUM_ARGS, FIREFOX, FIREFOX_LAUNCH, requireBrowser } from './browsers.mjs';
+import { BROWSERS, launchChromium } from './browsers.mjs';
 
 const OUT = join(import.meta.dirname, '../../out/e2e');
 let server;
 let origin;
 
 before(async () => {
-  requireBrowser('Chromium', CHROMIUM, 'chromium');
-  requireBrowser('Firefox ESR', FIREFOX, 'firefox-esr');
   mkdirSync(OUT, { recursive: true });
   await build({
     entryPoints: [join(import.meta.dirname, 'engine-page.ts')],
@@ -49,32 +45,15 @@ function assertResult(result) {
   assert.ok(result.checked >= 291, `only ${result.checked} verdicts were checked`);
 }
 
-test('the engine in Chromium', async () => {
-  const userDataDir = mkdtempSync(join(tmpdir(), 'rl-chromium-'));
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: CHROMIUM_ARGS,
+for (const launch of BROWSERS) {
+  test(`the engine in ${launch === launchChromium ? 'Chromium' : 'Firefox ESR'}`, async () => {
+    const browser = await launch();
+    try {
+      const { page } = await browser.openSite(`${origin}/`);
+      await page.waitForSelector('body[data-state="done"]');
+      assertResult(await page.evaluate(() => window.__result));
+    } finally {
+      await browser.close();
+    }
   });
-  try {
-    const page = await context.newPage();
-    await page.goto(`${origin}/`);
-    await page.waitForSelector('body[data-state="done"]');
-    assertResult(await page.evaluate(() => window.__result));
-  } finally {
-    await context.close();
-    rmSync(userDataDir, { recursive: true, force: true });
-  }
-});
-
-test('the engine in Firefox ESR', async () => {
-  const browser = await puppeteer.launch(FIREFOX_LAUNCH);
-  try {
-    const page = await browser.newPage();
-    await page.goto(`${origin}/`);
-    await page.waitForSelector('body[data-state="done"]');
-    assertResult(await page.evaluate(() => window.__result));
-  } finally {
-    await browser.close();
-  }
-});
+}

@@ -5,8 +5,10 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { launchChromium, launchFirefox } from './browsers.mjs';
+import { BROWSERS, launchChromium } from './browsers.mjs';
+import { inPage } from './in-page.mjs';
 import { startSites } from './sites.mjs';
+import { stays, until } from './until.mjs';
 
 const OUT = join(import.meta.dirname, '../../out/screenshots');
 
@@ -28,7 +30,7 @@ const CASES = [
   ['hostile', '/page', 'ok', 'allowed', null, '✓'],
 ];
 
-for (const launch of [launchChromium, launchFirefox]) {
+for (const launch of BROWSERS) {
   describe(launch.name.replace('launch', ''), () => {
     let sites;
     let browser;
@@ -119,17 +121,20 @@ for (const launch of [launchChromium, launchFirefox]) {
       const popup = seen.hostile;
       assert.equal(popup.pwned, null);
       assert.equal(popup.injected, 0);
-      const file = await browser.interact(tabs.hostile.tabId, async () => {
-        document.getElementById('tab-file').click();
-        await new Promise((r) => setTimeout(r, 100));
-        return {
-          text: [...document.querySelectorAll('.file-line .text')]
-            .map((el) => el.textContent)
-            .join('\n'),
-          injected: document.querySelectorAll('main img, main script, main b').length,
-          pwned: window.__pwned ?? null,
-        };
-      });
+      const file = await browser.interact(
+        tabs.hostile.tabId,
+        inPage(async (_, h) => {
+          await h.show('file');
+          await h.until(() => h.$('.file-line .text'), 'the file view');
+          return {
+            text: [...document.querySelectorAll('.file-line .text')]
+              .map((el) => el.textContent)
+              .join('\n'),
+            injected: document.querySelectorAll('main img, main script, main b').length,
+            pwned: window.__pwned ?? null,
+          };
+        }),
+      );
       assert.ok(file.text.includes('<script>window.__pwned=1</script>'), file.text);
       assert.ok(file.text.includes('<img src=x onerror="window.__pwned=2">'));
       assert.equal(file.injected, 0);
@@ -139,16 +144,18 @@ for (const launch of [launchChromium, launchFirefox]) {
     test('clicking a deciding rule shows its line highlighted in the file', async () => {
       const result = await browser.interact(
         tabs.normal.tabId,
-        async () => {
-          document.querySelector('[data-robot="GPTBot"] button.rule').click();
-          await new Promise((r) => setTimeout(r, 150));
-          const highlighted = document.querySelector('.file-line.highlight');
+        inPage(async (_, h) => {
+          h.must('[data-robot="GPTBot"] button.rule').click();
+          const highlighted = await h.until(
+            () => h.$('.file-line.highlight'),
+            'a line highlighted',
+          );
           return {
             tab: document.querySelector('[role="tab"][aria-selected="true"]').id,
             line: highlighted?.getAttribute('data-line') ?? null,
             text: highlighted?.querySelector('.text')?.textContent ?? null,
           };
-        },
+        }),
         undefined,
         { screenshot: join(OUT, `${browser.name}-file.png`) },
       );
@@ -158,20 +165,20 @@ for (const launch of [launchChromium, launchFirefox]) {
     test('records highlight the groups of the selected robot; the summary speaks plainly', async () => {
       const result = await browser.interact(
         tabs.normal.tabId,
-        async () => {
-          document.getElementById('tab-records').click();
-          await new Promise((r) => setTimeout(r, 100));
-          const select = document.querySelector('.records select');
+        inPage(async (_, h) => {
+          await h.show('records');
+          const select = await h.until(() => h.$('.records select'), 'the robot selector');
           select.value = 'GPTBot';
           select.dispatchEvent(new Event('change', { bubbles: true }));
-          await new Promise((r) => setTimeout(r, 100));
-          const applies = [...document.querySelectorAll('.group.applies')].map((g) =>
-            g.getAttribute('data-group-line'),
-          );
-          document.getElementById('tab-summary').click();
-          await new Promise((r) => setTimeout(r, 100));
-          return { applies, summary: document.querySelector('.summary-view').innerText };
-        },
+          // GPTBot's own group starts at line 4; the page's robot (Googlebot) used the one at 1.
+          const applying = () =>
+            h.$$('.group.applies').map((g) => g.getAttribute('data-group-line'));
+          await h.until(() => applying().includes('4'), "GPTBot's group highlighted");
+          const applies = applying();
+          await h.show('summary');
+          const summary = await h.until(() => h.$('.summary-view'), 'the summary');
+          return { applies, summary: summary.innerText };
+        }),
         undefined,
         { screenshot: join(OUT, `${browser.name}-summary.png`) },
       );
@@ -188,8 +195,7 @@ for (const launch of [launchChromium, launchFirefox]) {
     test('the tester checks another path, and the draft mode re-decides as the user types', async () => {
       const result = await browser.interact(
         tabs.normal.tabId,
-        async () => {
-          const wait = () => new Promise((r) => setTimeout(r, 120));
+        inPage(async (_, h) => {
           const verdicts = () =>
             Object.fromEntries(
               [...document.querySelectorAll('[data-tester-robot]')].map((r) => [
@@ -201,23 +207,26 @@ for (const launch of [launchChromium, launchFirefox]) {
             el.value = value;
             el.dispatchEvent(new Event('input', { bubbles: true }));
           };
-          document.getElementById('tab-tester').click();
-          await wait();
-          type(document.querySelector('input[name="tester-url"]'), '/public/page');
-          await wait();
+          await h.show('tester');
+          type(
+            await h.until(() => h.$('input[name="tester-url"]'), 'the URL field'),
+            '/public/page',
+          );
+          // The page's own path (/private/page) is disallowed for Googlebot, /public/page is not.
+          await h.until(() => verdicts().Googlebot === 'allowed', 'the verdicts for /public/page');
           const live = verdicts();
-          document.querySelector('input[name="draft-mode"]').click();
-          await wait();
-          const draft = document.querySelector('textarea[name="draft"]');
+          h.must('input[name="draft-mode"]').click();
+          const draft = await h.until(() => h.$('textarea[name="draft"]'), 'the draft editor');
           type(draft, `${draft.value}\nUser-agent: Googlebot\nDisallow: /public/\n`);
-          await wait();
+          await h.until(() => verdicts().Googlebot === 'disallowed', 'the draft decided');
+          await h.until(() => h.$('.diff'), 'the diff');
           return {
             live,
             draft: verdicts(),
             diff: document.querySelector('.diff')?.innerText ?? '',
             seams: document.querySelectorAll('[data-robot]').length,
           };
-        },
+        }),
         undefined,
         { screenshot: join(OUT, `${browser.name}-tester.png`) },
       );
@@ -230,15 +239,26 @@ for (const launch of [launchChromium, launchFirefox]) {
     });
 
     test('"only when I open the popup": no request while browsing, one when the popup opens', async () => {
-      await browser.click(tabs.normal.tabId, 'input[name="checking"]');
+      /** The stored setting is `mode`: the background has taken the click. */
+      const checking = (mode) => async () =>
+        (await browser.storageValue('sync', 'settings'))?.settings?.checking === mode;
+      await browser.click(tabs.normal.tabId, 'input[name="checking"]', checking('on-demand'));
       const { tabId } = await browser.openSite(`${sites.origins.later}/private/page`);
-      await new Promise((r) => setTimeout(r, 1000));
-      assert.equal(sites.robotsRequests('later'), 0);
+      // A fetch as the page loads would come within this second.
+      assert.equal(
+        await stays(
+          () => sites.robotsRequests('later'),
+          (n) => n === 0,
+          1000,
+        ),
+        0,
+      );
       assert.equal(await browser.badge(tabId), '');
       const popup = await browser.popup(tabId);
       assert.equal(popup.rows.find((r) => r.robot === 'Googlebot').verdict, 'disallowed');
       assert.equal(sites.robotsRequests('later'), 1);
-      await browser.click(tabId, 'input[name="checking"]'); // back to automatic
+      // Back to automatic.
+      await browser.click(tabId, 'input[name="checking"]', checking('auto'));
     });
 
     test('the badge follows history.pushState', async () => {
@@ -246,10 +266,12 @@ for (const launch of [launchChromium, launchFirefox]) {
       await browser.popup(tabId);
       assert.equal(await browser.badge(tabId), '✓');
       await page.evaluate(() => history.pushState({}, '', '/private/moved'));
-      const deadline = Date.now() + 5000;
-      while ((await browser.badge(tabId)) !== '✕' && Date.now() < deadline)
-        await new Promise((r) => setTimeout(r, 100));
-      assert.equal(await browser.badge(tabId), '✕');
+      const badge = await until(
+        () => browser.badge(tabId),
+        (b) => b === '✕',
+        { timeout: 5000 },
+      );
+      assert.equal(badge, '✕');
     });
 
     // Firefox lets the user withhold host permissions (Chromium refuses to remove required ones).

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { after, before, describe, test } from 'node:test';
-import { launchChromium, launchFirefox } from './browsers.mjs';
+import { BROWSERS } from './browsers.mjs';
 import { until } from './until.mjs';
 
 /** One origin whose robots.txt the test changes; `/usage` answers with a Content-Usage header. */
@@ -75,7 +75,7 @@ const readAi = () =>
     ]),
   );
 
-for (const launch of [launchChromium, launchFirefox]) {
+for (const launch of BROWSERS) {
   describe(`${launch.name.replace('launch', '')}: history and AI-usage signals (issue 16)`, () => {
     let browser;
     const sites = [];
@@ -105,7 +105,7 @@ for (const launch of [launchChromium, launchFirefox]) {
       );
       // The file now blocks everything: the popup's refresh fetches it anew.
       site.robots = 'User-agent: *\nDisallow: /\n';
-      await browser.click(tabId, '[data-action="refresh"]');
+      await browser.click(tabId, '[data-action="refresh"]', () => site.requests === 2);
       const badge = await until(
         () => browser.badge(tabId),
         (b) => b.endsWith('•'),
@@ -182,7 +182,7 @@ for (const launch of [launchChromium, launchFirefox]) {
       assert.deepEqual(listed, [`${site.origin}/blog/post`]);
       // The file now blocks /blog/: History says what that does to the saved URL.
       site.robots = 'User-agent: *\nDisallow: /blog/\n';
-      await browser.click(tabId, '[data-action="refresh"]');
+      await browser.click(tabId, '[data-action="refresh"]', () => site.requests === 2);
       await until(
         () => browser.badge(tabId),
         (b) => b.endsWith('•'),

@@ -15,8 +15,8 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { launchChromium, launchFirefox } from './browsers.mjs';
-import { until, wait } from './until.mjs';
+import { BROWSERS } from './browsers.mjs';
+import { stays, until } from './until.mjs';
 
 /** The English catalogue, so the test reads the words the product shows, not a copy of them. */
 const MESSAGES = JSON.parse(
@@ -85,7 +85,7 @@ const readRows = () => ({
   })),
 });
 
-for (const launch of [launchChromium, launchFirefox]) {
+for (const launch of BROWSERS) {
   describe(`${launch.name.replace('launch', '')}: hostile sites (issue 15)`, () => {
     let browser;
     const servers = [];
@@ -118,8 +118,12 @@ for (const launch of [launchChromium, launchFirefox]) {
       for (let i = 1; i <= 5; i++) await page.goto(`${site.origin}/page/${i}`);
       const first = await browser.interact(tabId, readRows);
       const second = await browser.interact(tabId, readRows);
-      await wait(300); // a late, extra fetch would have arrived by now
-      assert.equal(site.robotsRequests(), 1, 'one robots.txt request for 7 loads and 2 popups');
+      // A late, extra fetch would arrive within this time.
+      assert.equal(
+        await stays(site.robotsRequests, (n) => n === 1, 300),
+        1,
+        'one robots.txt request for 7 loads and 2 popups',
+      );
 
       const said = [en('outcomeCacheRefused_other', 5), en('outcomeCacheRefused_one', 5)];
       for (const seen of [first, second]) {
@@ -131,14 +135,9 @@ for (const launch of [launchChromium, launchFirefox]) {
       }
       assert.ok(second.summary.includes(en('outcomeCacheRefused_other', 5)), second.summary);
 
-      await browser.click(tabId, '[data-action="refresh"]');
-      const refreshed = await until(
-        () => site.robotsRequests(),
-        (n) => n >= 2,
-      );
-      await wait(300);
-      assert.equal(refreshed, 2, 'the refresh button fetched once');
-      assert.equal(site.robotsRequests(), 2, 'and only once');
+      await browser.click(tabId, '[data-action="refresh"]', () => site.robotsRequests() >= 2);
+      assert.equal(site.robotsRequests(), 2, 'the refresh button fetched once');
+      assert.equal(await stays(site.robotsRequests, (n) => n === 2, 300), 2, 'and only once');
       await page.close();
     });
 
@@ -175,8 +174,13 @@ for (const launch of [launchChromium, launchFirefox]) {
         let n = 0;
         const long = `/${'a'.repeat(100_000)}`;
         window.__moving = setInterval(() => history.pushState(null, '', `${long}${n++}`), 100);
+        window.__moves = () => n;
       });
-      await wait(1_000);
+      // The page has been moving for a while before the popups open.
+      await until(
+        () => page.evaluate(() => window.__moves()),
+        (n) => n >= 3,
+      );
       for (let i = 0; i < 2; i++) {
         const at = Date.now();
         const moving = await browser.interact(tabId, readRows);
@@ -215,9 +219,14 @@ for (const launch of [launchChromium, launchFirefox]) {
         () => browser.badge(tabId),
         (x) => x === '✕',
       );
-      await wait(500); // a late paint or fetch for the page left would show by now
       assert.equal(onB, '✕', 'B disallows the page');
-      assert.equal(await browser.badge(tabId), '✕', 'the badge stays on B');
+      // A late paint or fetch for the page left would show within this time.
+      const later = await stays(
+        async () => [await browser.badge(tabId), a.robotsRequests(), b.robotsRequests()],
+        ([badge, fromA, fromB]) => badge === '✕' && fromA === 1 && fromB === 1,
+        500,
+      );
+      assert.equal(later[0], '✕', 'the badge stays on B');
       assert.equal(b.robotsRequests(), 1, "B's robots.txt fetched once");
       assert.equal(a.robotsRequests(), 1, "A's robots.txt not fetched again");
       await page.close();
@@ -248,8 +257,13 @@ for (const launch of [launchChromium, launchFirefox]) {
         () => browser.badge(tabId),
         (x) => x === '✕',
       );
-      await wait(500);
       assert.equal(onB, '✕', 'B disallows the page');
+      // A fetch for the page left would come within this time.
+      await stays(
+        () => [a.robotsRequests(), b.robotsRequests()],
+        ([fromA, fromB]) => fromA === 1 && fromB === 1,
+        500,
+      );
       assert.equal(b.robotsRequests(), 1, "B's robots.txt fetched once");
       assert.equal(a.robotsRequests(), 1, "A's robots.txt not fetched for the page left");
       await page.close();

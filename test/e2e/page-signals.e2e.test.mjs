@@ -5,8 +5,10 @@
 // badge shows ⊘ for a page that robots.txt allows but that says noindex to the first robot.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { launchChromium, launchFirefox } from './browsers.mjs';
+import { BROWSERS } from './browsers.mjs';
+import { inPage } from './in-page.mjs';
 import { startPageSite } from './page-sites.mjs';
+import { stays, until } from './until.mjs';
 
 const ROBOTS = [
   'Googlebot',
@@ -18,7 +20,6 @@ const ROBOTS = [
   'PerplexityBot',
   'CCBot',
 ];
-const wait = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** Runs in the popup: what it shows of the page-level signals. */
 const readSignals = async () => {
@@ -90,21 +91,15 @@ const readPageView = async () => {
 };
 
 /** Runs in the popup (Page view open): clicks "compare with served" and waits for its findings. */
-const compareServed = async () => {
-  const button = document.querySelector('button[data-action="compare-served"]');
+const compareServed = inPage(async (_, h) => {
+  const button = h.$('button[data-action="compare-served"]');
   if (!button) return { error: 'no button[data-action="compare-served"]' };
   button.click();
-  for (let i = 0; i < 200 && !document.querySelector('[data-served-finding]'); i++) {
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  await new Promise((r) => setTimeout(r, 200));
-  return {
-    findings: [...document.querySelectorAll('[data-served-finding]')].map((el) =>
-      el.getAttribute('data-served-finding'),
-    ),
-    state: document.body.dataset.state,
-  };
-};
+  const findings = () =>
+    h.$$('[data-served-finding]').map((el) => el.getAttribute('data-served-finding'));
+  await h.until(() => findings().length > 0, 'the findings', 10_000).catch(() => {});
+  return { findings: await h.settle(findings, 'the findings'), state: document.body.dataset.state };
+});
 
 /** Runs in an extension page: waits until the tab's URL is `url`; returns the last one seen. */
 const waitTabUrl = async ({ tabId, url }) => {
@@ -215,7 +210,7 @@ const BADGES = [
   ['/header/noindex', '⊘'],
 ];
 
-for (const launch of [launchChromium, launchFirefox]) {
+for (const launch of BROWSERS) {
   describe(`${launch.name.replace('launch', '')}: page-level signals`, () => {
     let site;
     let browser;
@@ -398,8 +393,11 @@ for (const launch of [launchChromium, launchFirefox]) {
       const { tabId, page } = await open(t, '/meta/none');
       // The background judged the loaded page: its snapshot is kept.
       const key = `tab-report:${tabId}`;
-      for (let i = 0; i < 50 && !(await browser.storageKeys('session')).includes(key); i++)
-        await wait(100);
+      await until(
+        () => browser.storageKeys('session'),
+        (keys) => keys.includes(key),
+        { timeout: 5000 },
+      );
       await page.evaluate(() => {
         const m = document.createElement('meta');
         m.name = 'robots';
@@ -447,15 +445,7 @@ for (const launch of [launchChromium, launchFirefox]) {
       assert.deepEqual(view.highlight, { type: 'checkbox', checked: false }, 'off by default');
       assert.deepEqual(await page.evaluate(outlines, ids), none, 'off: no outline');
 
-      const poll = async (want) => {
-        let seen = null;
-        for (let i = 0; i < 30; i++) {
-          seen = await page.evaluate(outlines, ids);
-          if (want(seen)) break;
-          await wait(100);
-        }
-        return seen;
-      };
+      const poll = (want) => until(() => page.evaluate(outlines, ids), want, { timeout: 3000 });
       await popup.evaluate(() => document.querySelector('input[data-highlight-links]').click());
       const on = await poll((o) => marked.every((id) => o[id] !== 'none'));
       for (const id of marked) assert.notEqual(on[id], 'none', `${id} outlined: ${on[id]}`);
@@ -470,11 +460,11 @@ for (const launch of [launchChromium, launchFirefox]) {
     test('compare with the served HTML: a noindex removed by script, one GET, no cookie', async (t) => {
       const path = '/script/removed';
       const { tabId, page } = await open(t, path);
-      const inPage = await page.evaluate(() => ({
+      const inThePage = await page.evaluate(() => ({
         cookie: document.cookie,
         meta: document.querySelector('meta[name="robots"]') !== null,
       }));
-      assert.deepEqual(inPage, { cookie: 'session=1', meta: false }, 'the script ran');
+      assert.deepEqual(inThePage, { cookie: 'session=1', meta: false }, 'the script ran');
 
       const popup = await openPopup(t, tabId);
       const view = await popup.evaluate(readPageView);
@@ -482,7 +472,12 @@ for (const launch of [launchChromium, launchFirefox]) {
       assert.equal(view.compare, true, 'a compare-served button');
       const before = site.gets(path).length;
       const result = await popup.evaluate(compareServed);
-      await wait(300);
+      // A second GET would come within this time.
+      await stays(
+        () => site.gets(path).length - before,
+        (n) => n <= 1,
+        300,
+      );
       const requests = site.gets(path).slice(before);
       assert.ok(result.findings.includes('removed-by-script'), `findings: ${result.findings}`);
       assert.ok(!result.findings.includes('added-by-script'), `findings: ${result.findings}`);
@@ -522,15 +517,14 @@ for (const launch of [launchChromium, launchFirefox]) {
       for (const [path] of BADGES) tabs[path] = (await open(t, path)).tabId;
       const badges = Object.fromEntries(
         await Promise.all(
-          BADGES.map(async ([path, want]) => {
-            let badge = null;
-            for (let i = 0; i < 50; i++) {
-              badge = await browser.badge(tabs[path]);
-              if (badge === want) break;
-              await wait(100);
-            }
-            return [path, badge];
-          }),
+          BADGES.map(async ([path, want]) => [
+            path,
+            await until(
+              () => browser.badge(tabs[path]),
+              (badge) => badge === want,
+              { timeout: 5000 },
+            ),
+          ]),
         ),
       );
       assert.deepEqual(badges, Object.fromEntries(BADGES));

@@ -6,7 +6,8 @@
 // control tokens, browser-internal pages).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { launchChromium, launchFirefox } from './browsers.mjs';
+import { BROWSERS, launchChromium } from './browsers.mjs';
+import { inPage } from './in-page.mjs';
 import { BIG, GROUPS, REDIRECTED_BYTES, startPopupSites } from './popup-sites.mjs';
 
 const ROBOTS = [
@@ -20,63 +21,6 @@ const ROBOTS = [
   'CCBot',
 ];
 const AHREFS_UA = 'Mozilla/5.0 (compatible; AhrefsBot/7.0; +http://ahrefs.com/robot/)';
-
-/**
- * Helpers for code run inside an extension page: waits, clicks, typing as a user would (the value
- * set, then an `input` event), the view shown. Built from source, so page.evaluate can carry them.
- */
-function pageHelpers() {
-  const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-  const $ = (selector) => document.querySelector(selector);
-  const $$ = (selector) => [...document.querySelectorAll(selector)];
-  const until = async (check, what, ms = 8000) => {
-    const end = Date.now() + ms;
-    for (;;) {
-      const value = check();
-      if (value) return value;
-      if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-      await sleep(50);
-    }
-  };
-  const must = (selector) => {
-    const el = $(selector);
-    if (!el) throw new Error(`no ${selector} in ${location.pathname}${location.search}`);
-    return el;
-  };
-  const type = (selector, value) => {
-    const el = must(selector);
-    el.value = value;
-    el.dispatchEvent(new Event('input', { bubbles: true }));
-  };
-  const currentView = () =>
-    $('[role="tab"][aria-selected="true"]')?.getAttribute('data-view') ?? null;
-  const show = async (view) => {
-    must(`[role="tab"][data-view="${view}"]`).click();
-    await until(() => currentView() === view, `the ${view} view`);
-  };
-  /** The tester in draft mode, with `draft` typed into the editor. */
-  const typeDraft = async (draft) => {
-    await show('tester');
-    if (!must('input[data-draft-mode]').checked) $('input[data-draft-mode]').click();
-    await until(() => $('textarea[data-draft]'), 'textarea[data-draft]');
-    type('textarea[data-draft]', draft);
-    await until(() => $('textarea[data-draft]').value === draft, 'the draft in the editor');
-  };
-  /** What the tester shows now (null where a field is not on the page). */
-  const tester = () => ({
-    state: document.body.dataset.state,
-    view: currentView(),
-    url: $('input[data-tester-url]')?.value ?? null,
-    drafting: $('input[data-draft-mode]')?.checked ?? null,
-    draft: $('textarea[data-draft]')?.value ?? null,
-    robots: $$('[data-tester-robot]').map((el) => el.getAttribute('data-tester-robot')),
-  });
-  return { sleep, $, $$, until, must, type, currentView, show, typeDraft, tester };
-}
-
-/** `fn(arg, helpers)` as a function page.evaluate can send: the helpers travel with it. */
-const inPage = (fn) =>
-  new Function('arg', `const helpers = (${pageHelpers})();\nreturn (${fn})(arg, helpers);`);
 
 /** Runs in an extension page: writes the robot list into storage.sync, as another tool would. */
 const writeStoredRobots = async (robots) => {
@@ -92,7 +36,7 @@ const listTabs = async () => {
   return (await api.tabs.query({})).map((t) => ({ id: t.id, url: t.url ?? '' }));
 };
 
-for (const launch of [launchChromium, launchFirefox]) {
+for (const launch of BROWSERS) {
   describe(`${launch.name.replace('launch', '')}: the popup keeps what the user is doing`, () => {
     let sites;
     let browser;
@@ -181,14 +125,17 @@ for (const launch of [launchChromium, launchFirefox]) {
       const options = await openPage(t, 'options.html');
       await options.evaluate(writeStoredRobots, [...ROBOTS, 'AhrefsBot']);
       const changed = await popup.evaluate(
-        inPage(async (_, h) => {
+        inPage(async (draft, h) => {
           await h.until(
             () => h.$('[data-tester-robot="AhrefsBot"]') && h.$('[data-robot="AhrefsBot"]'),
             'AhrefsBot in the open popup',
           );
-          await h.sleep(300);
+          // And nothing of the work is lost a moment later (a late render would reset it).
+          const kept = () => h.tester().view === 'tester' && h.tester().draft === draft;
+          await h.stays(kept, 300);
           return { ...h.tester(), states: window.__states };
         }),
+        draft,
       );
       assert.deepEqual(changed.states, ['done'], 'body[data-state] never left "done"');
       assert.deepEqual(
@@ -202,7 +149,10 @@ for (const launch of [launchChromium, launchFirefox]) {
       // Closed and opened again on the same tab.
       const reopened = await browser.interact(
         tabId,
-        inPage((_, h) => h.tester()),
+        inPage(async (_, h) => {
+          await h.loaded();
+          return h.tester();
+        }),
       );
       assert.deepEqual(
         [reopened.state, reopened.view, reopened.url, reopened.drafting, reopened.draft],
@@ -238,10 +188,10 @@ for (const launch of [launchChromium, launchFirefox]) {
           const first = (await h.until(() => h.$('[data-robot-note]'), 'the note')).textContent;
           // The settings change it caused reaches this popup: AhrefsBot gets a row.
           await h.until(() => h.$('[data-robot="AhrefsBot"]'), 'the AhrefsBot row');
-          await h.sleep(1000);
+          await h.stays(() => h.$('[data-robot-note]')?.textContent === first, 1000);
           const later = h.$('[data-robot-note]')?.textContent ?? null;
           h.must('[data-robot-note] button').click();
-          await h.sleep(200);
+          await h.until(() => !h.$('[data-robot-note]'), 'the note gone').catch(() => {});
           return {
             first,
             later,
@@ -268,7 +218,8 @@ for (const launch of [launchChromium, launchFirefox]) {
             () => h.$(`[data-group-line="${line}"]`),
             `[data-group-line="${line}"]`,
           );
-          await h.sleep(400);
+          // Scrolled to it (smoothly, maybe): where it ends.
+          await h.settle(() => group.getBoundingClientRect().top, 'the scroll to the group');
           const rect = group.getBoundingClientRect();
           const panel = group.closest('.panel').getBoundingClientRect();
           return {
@@ -317,15 +268,13 @@ for (const launch of [launchChromium, launchFirefox]) {
       };
       editor.setSelectionRange(draft.length, draft.length);
       editor.focus();
-      await h.sleep(300);
-      const focused = place();
+      const focused = await h.settle(place, 'the layout with the editor focused');
       // Everything that scrolls, to the bottom: the view and the window.
       panel.scrollTop = panel.scrollHeight;
       scrollTo(0, document.documentElement.scrollHeight);
-      await h.sleep(300);
       return {
         focused,
-        bottom: place(),
+        bottom: await h.settle(place, 'the layout scrolled to the bottom'),
         scrolled: panel.scrollTop,
         scrollable: panel.scrollHeight - panel.clientHeight,
         stillFocused: document.activeElement === editor,
@@ -418,7 +367,8 @@ for (const launch of [launchChromium, launchFirefox]) {
             ),
           `[data-find-current-line] on line ${want.line}`,
         );
-        await h.sleep(100);
+        // Scrolled to it: where it ends.
+        await h.settle(() => line.getBoundingClientRect().top, 'the scroll to the line');
         const box = h.$('.file-box').getBoundingClientRect();
         const r = line.getBoundingClientRect();
         return {
@@ -464,11 +414,17 @@ for (const launch of [launchChromium, launchFirefox]) {
       // Next problem: the misspelled line near the end, with its problem as text in the view.
       const problem = await popup.evaluate(
         inPage(async (line, h) => {
+          const current = () => h.$('[data-problem-current]')?.getAttribute('data-line') ?? null;
           for (let i = 0; i < 5; i++) {
+            const before = current();
             h.must('button[data-action="next-problem"]').click();
-            await h.sleep(150);
-            if (h.$(`[data-problem-current][data-line="${line}"]`)) break;
+            await h.until(() => current() !== null && current() !== before, 'the next problem');
+            if (current() === String(line)) break;
           }
+          await h.settle(
+            () => h.$('[data-problem-current]').getBoundingClientRect().top,
+            'the scroll',
+          );
           const el = h.$('[data-problem-current]');
           const flag = el?.querySelector('.flag');
           return {

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { inflateRawSync } from 'node:zlib';
-import { launchChromium, launchFirefox } from './browsers.mjs';
+import { BROWSERS } from './browsers.mjs';
 import { until } from './until.mjs';
 
 const ROBOTS = 'User-agent: *\nDisallow: /private/\n\nUser-agent: GPTBot\nDisallow: /\n';
@@ -137,7 +137,7 @@ const leaveOn = async (view) => {
 const ask = ([name, req]) =>
   (globalThis.browser ?? globalThis.chrome).runtime.sendMessage({ __robotsLens: true, name, req });
 
-for (const launch of [launchChromium, launchFirefox]) {
+for (const launch of BROWSERS) {
   describe(`${launch.name.replace('launch', '')}: the popup shows the background’s screen first (issues 12, 27)`, () => {
     let browser;
     let server;

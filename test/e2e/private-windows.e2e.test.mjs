@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { after, before, describe, test } from 'node:test';
-import { launchChromium, launchFirefox } from './browsers.mjs';
+import { BROWSERS } from './browsers.mjs';
 import { until } from './until.mjs';
 
 /** One origin on 127.0.0.1 or localhost with its own robots.txt; counts its robots.txt requests. */
@@ -34,7 +34,7 @@ async function startOrigin(host, robots) {
 /** The storage keys that hold an origin's robots.txt (its cache entry and its versions). */
 const keysOf = (keys, origin) => keys.filter((k) => k.endsWith(origin)).sort();
 
-for (const launch of [launchChromium, launchFirefox]) {
+for (const launch of BROWSERS) {
   describe(`${launch.name.replace('launch', '')}: private windows leave nothing (issue 15, item 8)`, () => {
     let browser;
     let normal;

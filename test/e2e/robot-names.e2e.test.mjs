@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { after, before, describe, test } from 'node:test';
-import { launchChromium, launchFirefox } from './browsers.mjs';
+import { BROWSERS } from './browsers.mjs';
 
 const ROBOTS_TXT = [
   'User-agent: *',
@@ -137,7 +137,11 @@ async function addAndRead(names) {
     select.value = name;
     select.dispatchEvent(new Event('change', { bubbles: true }));
     await until(() => $('.records select').value === name, `${name} selected`);
-    await sleep(100);
+    // Drawn for it: every highlighted group says "applies to <name>".
+    await until(() => {
+      const marks = $$('.group.applies strong').map((el) => el.textContent);
+      return marks.length > 0 && marks.every((text) => text.endsWith(` ${name}`));
+    }, `the groups of ${name} highlighted`);
     highlighted[name] = $$('.group.applies').map((g) => Number(g.getAttribute('data-group-line')));
   }
 
@@ -156,7 +160,7 @@ async function addAndRead(names) {
   return { notes, list, rows, sentences, summaryNotes, highlighted, tester };
 }
 
-for (const launch of [launchChromium, launchFirefox]) {
+for (const launch of BROWSERS) {
   describe(`${launch.name.replace('launch', '')}: robot names with digits and spaces (issue 13)`, () => {
     let site;
     let browser;

@@ -5,11 +5,12 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { launchChromium, launchFirefox } from './browsers.mjs';
+import { BROWSERS } from './browsers.mjs';
+import { inPage } from './in-page.mjs';
 import { startSites } from './sites.mjs';
+import { until } from './until.mjs';
 
 const OUT = join(import.meta.dirname, '../../out/screenshots');
-const wait = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** Runs inside an extension page: the current settings, asked of the background. */
 const currentSettings = async () => {
@@ -18,7 +19,7 @@ const currentSettings = async () => {
   return reply.value;
 };
 
-for (const launch of [launchChromium, launchFirefox]) {
+for (const launch of BROWSERS) {
   describe(`${launch.name.replace('launch', '')}: robots and settings`, () => {
     let sites;
     let browser;
@@ -39,31 +40,31 @@ for (const launch of [launchChromium, launchFirefox]) {
     test('moving GPTBot to the top in the options page: an open popup and the badge follow', async () => {
       const popup = await browser.openPage(`popup.html?tab=${site.tabId}`);
       const options = await browser.openPage('options.html');
-      for (let i = 0; i < 4; i++) {
-        await options.evaluate(() =>
-          document.querySelector('[aria-label="Move GPTBot up"]').click(),
-        );
-        await wait(250);
-      }
-      const order = await options.evaluate(() =>
-        [...document.querySelectorAll('[data-list-robot]')].map((li) =>
-          li.getAttribute('data-list-robot'),
-        ),
+      const order = await options.evaluate(
+        inPage(async (_, h) => {
+          const list = () =>
+            h.$$('[data-list-robot]').map((li) => li.getAttribute('data-list-robot'));
+          for (let i = 0; i < 4; i++) {
+            const at = list().indexOf('GPTBot');
+            h.must('[aria-label="Move GPTBot up"]').click();
+            await h.until(() => list().indexOf('GPTBot') === at - 1, `GPTBot moved up from ${at}`);
+          }
+          return list();
+        }),
       );
       assert.deepEqual(order.slice(0, 2), ['GPTBot', 'Googlebot']);
-      let first = null;
-      for (let i = 0; i < 40 && first !== 'GPTBot'; i++) {
-        await wait(100);
-        first = await popup.evaluate(() =>
-          document.querySelector('[data-robot]')?.getAttribute('data-robot'),
-        );
-      }
+      const first = await until(
+        () =>
+          popup.evaluate(() => document.querySelector('[data-robot]')?.getAttribute('data-robot')),
+        (robot) => robot === 'GPTBot',
+        { timeout: 4000 },
+      );
       assert.equal(first, 'GPTBot', 'the open popup follows');
-      let title = '';
-      for (let i = 0; i < 40 && !title.startsWith('GPTBot'); i++) {
-        await wait(100);
-        title = await browser.title(site.tabId);
-      }
+      const title = await until(
+        () => browser.title(site.tabId),
+        (t) => t.startsWith('GPTBot'),
+        { timeout: 4000 },
+      );
       assert.equal(title, 'GPTBot: disallowed — line 5: Disallow: /');
       await popup.close();
       await options.close();
@@ -71,23 +72,25 @@ for (const launch of [launchChromium, launchFirefox]) {
 
     test('adding by User-Agent header, and presets', async () => {
       const options = await browser.openPage('options.html');
-      const result = await options.evaluate(async () => {
-        const input = document.querySelector('input[name="robot-name"]');
-        input.value =
-          'Mozilla/5.0 (compatible; Amazonbot/0.1; +https://developer.amazon.com/support/amazonbot)';
-        input.dispatchEvent(new Event('input', { bubbles: true }));
-        document.querySelector('form.add-robot button[type="submit"]').click();
-        await new Promise((r) => setTimeout(r, 300));
-        const note = document.querySelector('.robot-editor [role="status"]')?.textContent;
-        document.querySelector('input[name="preset-AhrefsBot"]').click();
-        await new Promise((r) => setTimeout(r, 300));
-        return {
-          note,
-          list: [...document.querySelectorAll('[data-list-robot]')].map((li) =>
-            li.getAttribute('data-list-robot'),
-          ),
-        };
-      });
+      const result = await options.evaluate(
+        inPage(async (_, h) => {
+          const list = () =>
+            h.$$('[data-list-robot]').map((li) => li.getAttribute('data-list-robot'));
+          h.type(
+            'input[name="robot-name"]',
+            'Mozilla/5.0 (compatible; Amazonbot/0.1; +https://developer.amazon.com/support/amazonbot)',
+          );
+          h.must('form.add-robot button[type="submit"]').click();
+          const note = await h.until(
+            () => h.$('.robot-editor [role="status"]')?.textContent,
+            "the editor's note",
+          );
+          await h.until(() => list().includes('Amazonbot'), 'Amazonbot in the list');
+          h.must('input[name="preset-AhrefsBot"]').click();
+          await h.until(() => list().includes('AhrefsBot'), 'AhrefsBot in the list');
+          return { note, list: list() };
+        }),
+      );
       assert.equal(result.note, 'Taken from the User-Agent header: Amazonbot.');
       assert.deepEqual(result.list.slice(-2), ['Amazonbot', 'AhrefsBot']);
       await options.close();
@@ -95,50 +98,57 @@ for (const launch of [launchChromium, launchFirefox]) {
 
     test('export, reset, import: the same settings back; a broken import changes nothing', async () => {
       const options = await browser.openPage('options.html');
-      const result = await options.evaluate(async (read) => {
-        const settings = new Function(`return (${read})`)();
-        const pause = () => new Promise((r) => setTimeout(r, 300));
-        // Export: keep the file the page hands to the browser.
-        let file = null;
-        const create = URL.createObjectURL;
-        URL.createObjectURL = (blob) => {
-          file = blob;
-          return create.call(URL, blob);
-        };
-        const language = document.querySelector('select[name="cache-lifetime"]');
-        language.value = String(6 * 3600_000);
-        language.dispatchEvent(new Event('change', { bubbles: true }));
-        await pause();
-        const before = await settings();
-        document.querySelector('button[name="export"]').click();
-        await pause();
-        const exported = await file.text();
-        document.querySelector('button[name="reset-all"]').click();
-        await pause();
-        const reset = await settings();
-        const put = async (text) => {
-          const input = document.querySelector('input[name="import"]');
-          const transfer = new DataTransfer();
-          transfer.items.add(new File([text], 'settings.json', { type: 'application/json' }));
-          input.files = transfer.files;
-          input.dispatchEvent(new Event('change', { bubbles: true }));
-          await pause();
-          return document.querySelector('[data-message]')?.textContent ?? '';
-        };
-        const importedMessage = await put(exported);
-        const afterImport = await settings();
-        const brokenMessage = await put('{"this is": "not ours"');
-        const afterBroken = await settings();
-        return {
-          before,
-          exported,
-          reset,
-          importedMessage,
-          afterImport,
-          brokenMessage,
-          afterBroken,
-        };
-      }, currentSettings.toString());
+      const result = await options.evaluate(
+        inPage(async (read, h) => {
+          const settings = new Function(`return (${read})`)();
+          const same = async (a) => JSON.stringify(await settings()) === JSON.stringify(a);
+          // Export: keep the file the page hands to the browser.
+          let file = null;
+          const create = URL.createObjectURL;
+          URL.createObjectURL = (blob) => {
+            file = blob;
+            return create.call(URL, blob);
+          };
+          const language = document.querySelector('select[name="cache-lifetime"]');
+          language.value = String(6 * 3600_000);
+          language.dispatchEvent(new Event('change', { bubbles: true }));
+          const before = await h.until(async () => {
+            const now = await settings();
+            return now.cacheLifetimeMs === 6 * 3600_000 && now;
+          }, 'the cache lifetime saved');
+          h.must('button[name="export"]').click();
+          const exported = await (await h.until(() => file, 'the exported file')).text();
+          h.must('button[name="reset-all"]').click();
+          await h.until(async () => !(await same(before)), 'the settings reset');
+          const reset = await settings();
+          const message = () => h.$('[data-message]')?.textContent ?? '';
+          const put = async (text) => {
+            const shown = message();
+            const input = h.must('input[name="import"]');
+            const transfer = new DataTransfer();
+            transfer.items.add(new File([text], 'settings.json', { type: 'application/json' }));
+            input.files = transfer.files;
+            input.dispatchEvent(new Event('change', { bubbles: true }));
+            return h.until(() => message() !== shown && message(), "the import's message");
+          };
+          const importedMessage = await put(exported);
+          // Saved by the time it says so; if not, the comparison below shows what is.
+          await h.until(() => same(before), 'the imported settings').catch(() => {});
+          const afterImport = await settings();
+          const brokenMessage = await put('{"this is": "not ours"');
+          const afterBroken = await settings();
+          return {
+            before,
+            exported,
+            reset,
+            importedMessage,
+            afterImport,
+            brokenMessage,
+            afterBroken,
+          };
+        }),
+        currentSettings.toString(),
+      );
       assert.ok(result.exported.includes('"app": "robots-lens"'));
       assert.deepEqual(result.reset.robots.slice(0, 2), ['Googlebot', 'Bingbot']);
       assert.equal(result.importedMessage, 'Settings imported.');
@@ -151,15 +161,41 @@ for (const launch of [launchChromium, launchFirefox]) {
 
     test('the popup in English, Spanish, Russian and Thai', async () => {
       const expected = { en: 'Verdicts', es: 'Veredictos', ru: 'Результаты', th: 'ผลตัดสิน' };
-      for (const [language, label] of Object.entries(expected)) {
+      /**
+       * Picks a language in the options page, and waits until it is saved and the page shows it
+       * (an extension page reloads in a new language: closed while it reloads, Chromium's page
+       * never closed).
+       */
+      const pick = async (language) => {
         const options = await browser.openPage('options.html');
-        await options.evaluate((lang) => {
+        const shown = await options.evaluate((lang) => {
           const select = document.querySelector('select[name="language"]');
           select.value = lang;
           select.dispatchEvent(new Event('change', { bubbles: true }));
+          // 'auto' is the browser's own language.
+          return lang === 'auto'
+            ? (globalThis.browser ?? globalThis.chrome).i18n.getUILanguage()
+            : lang;
         }, language);
-        await wait(400);
+        const saved = await until(
+          async () => (await browser.storageValue('sync', 'settings'))?.settings?.language,
+          (lang) => lang === language,
+          { timeout: 5000 },
+        );
+        assert.equal(saved, language, 'the language saved');
+        const page = await until(
+          () =>
+            options
+              .evaluate(() => [document.documentElement.lang, document.body.dataset.state])
+              .catch(() => null),
+          (seen) => seen?.[0] === shown && seen[1] === 'done',
+          { timeout: 5000 },
+        );
+        assert.deepEqual(page, [shown, 'done'], 'the options page in that language');
         await options.close();
+      };
+      for (const [language, label] of Object.entries(expected)) {
+        await pick(language);
         const seen = await browser.interact(
           site.tabId,
           () => ({
@@ -173,14 +209,7 @@ for (const launch of [launchChromium, launchFirefox]) {
         assert.equal(seen.tab, label, language);
         assert.equal(seen.lang, language);
       }
-      const options = await browser.openPage('options.html');
-      await options.evaluate(() => {
-        const select = document.querySelector('select[name="language"]');
-        select.value = 'auto';
-        select.dispatchEvent(new Event('change', { bubbles: true }));
-      });
-      await wait(300);
-      await options.close();
+      await pick('auto');
     });
   });
 }

@@ -1,12 +1,26 @@
-// Waiting in the end-to-end tests: a pause, and polling until a condition holds.
+// Waiting in the end-to-end tests: polling until a condition holds, or for as long as it holds.
 
-export const wait = (ms) => new Promise((r) => setTimeout(r, ms));
+const wait = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** Polls `read` until `ok(value)` or the time is up; returns the last value read. */
-export async function until(read, ok, { timeout = 10_000, every = 100 } = {}) {
+export async function until(read, ok, { timeout = 10_000, every = 50 } = {}) {
   const end = Date.now() + timeout;
   let value = await read();
   while (!ok(value) && Date.now() < end) {
+    await wait(every);
+    value = await read();
+  }
+  return value;
+}
+
+/**
+ * Watches `read` for `ms`: the first value that fails `ok`, or the last one read. For what must
+ * stay so (nothing more fetched, a badge not repainted), which no event announces.
+ */
+export async function stays(read, ok, ms, { every = 50 } = {}) {
+  const end = Date.now() + ms;
+  let value = await read();
+  while (ok(value) && Date.now() < end) {
     await wait(every);
     value = await read();
   }

@@ -3,7 +3,8 @@
 // was dropped; the options page shows the background's error counts.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { launchChromium, launchFirefox } from './browsers.mjs';
+import { BROWSERS } from './browsers.mjs';
+import { inPage } from './in-page.mjs';
 import { startSites } from './sites.mjs';
 
 /** Runs inside an extension page: drops a cache entry as the hourly purge does when it expires. */
@@ -13,7 +14,7 @@ const dropCacheEntry = async (origin) => {
   return Object.keys(await api.storage.local.get(null)).filter((k) => k.includes(origin));
 };
 
-for (const launch of [launchChromium, launchFirefox]) {
+for (const launch of BROWSERS) {
   describe(`${launch.name.replace('launch', '')}: versions and debugging`, () => {
     let sites;
     let browser;
@@ -40,16 +41,19 @@ for (const launch of [launchChromium, launchFirefox]) {
       await page.close();
       assert.deepEqual(left, [`robots-version:${origin}`]);
 
-      const diff = await browser.interact(site.tabId, async () => {
-        const changed = document.querySelector('button.changed');
-        changed?.click();
-        await new Promise((r) => setTimeout(r, 100));
-        return {
-          mark: changed?.textContent ?? null,
-          diff: document.querySelector('.diff')?.textContent ?? null,
-          verdict: document.querySelector('[data-robot="Googlebot"]')?.getAttribute('data-verdict'),
-        };
-      });
+      const diff = await browser.interact(
+        site.tabId,
+        inPage(async (_, h) => {
+          const changed = h.$('button.changed');
+          changed?.click();
+          if (changed) await h.until(() => h.$('.diff'), 'the difference shown');
+          return {
+            mark: changed?.textContent ?? null,
+            diff: h.$('.diff')?.textContent ?? null,
+            verdict: h.$('[data-robot="Googlebot"]')?.getAttribute('data-verdict'),
+          };
+        }),
+      );
       assert.equal(sites.robotsRequests('changing'), 2);
       assert.match(diff.mark ?? '', /Changed since the last fetch/);
       assert.match(diff.diff ?? '', /− Disallow: \/old\//);
@@ -62,7 +66,11 @@ for (const launch of [launchChromium, launchFirefox]) {
       const site = await browser.openSite(`${sites.origins.normal}/page`);
       await browser.popup(site.tabId);
       const fetched = sites.robotsRequests('normal');
-      await browser.click(site.tabId, '[data-action="refresh"]');
+      await browser.click(
+        site.tabId,
+        '[data-action="refresh"]',
+        () => sites.robotsRequests('normal') > fetched,
+      );
       assert.equal(sites.robotsRequests('normal'), fetched + 1);
       assert.ok(fetched - before <= 1);
     });
