@@ -51,6 +51,18 @@ const large = (url: string): TabReport => ({
   robots: Array.from({ length: MAX_SNAPSHOT_BYTES / 16 }, (_, i) => `VeryLongBotName${i}`),
 });
 
+/** A drawer whose draws each wait until the test calls their `pending` entry, in any order. */
+function heldDrawer(): { pending: (() => void)[]; draw: ScreenDrawer } {
+  const pending: (() => void)[] = [];
+  const draw: ScreenDrawer = (snapshot) =>
+    new Promise((resolve) =>
+      pending.push(() =>
+        resolve({ url: snapshot.reply.url, basis: snapshotBasis(snapshot), scroll: 0, nodes: [] }),
+      ),
+    );
+  return { pending, draw };
+}
+
 describe('TabSnapshots', () => {
   test('keep writes tab-report:<id> with the reply and the settings it was judged with', async () => {
     const session = memoryStorage();
@@ -226,19 +238,7 @@ describe('TabSnapshots', () => {
 
   test('a screen drawn from a snapshot replaced meanwhile, or of a tab that moved, is not set', async () => {
     const action = popups();
-    const pending: (() => void)[] = [];
-    // Each draw waits until the test lets it finish.
-    const draw: ScreenDrawer = (snapshot) =>
-      new Promise((resolve) =>
-        pending.push(() =>
-          resolve({
-            url: snapshot.reply.url,
-            basis: snapshotBasis(snapshot),
-            scroll: 0,
-            nodes: [],
-          }),
-        ),
-      );
+    const { pending, draw } = heldDrawer();
     const snapshots = new TabSnapshots(memoryStorage(), action, draw);
     const first = snapshots.keep(1, small('https://a.test/1'), defaultSettings());
     const second = snapshots.keep(1, small('https://a.test/2'), defaultSettings());
@@ -448,18 +448,7 @@ describe('memoryChanged(site, tabs): what the popup keeps for a site changed', (
     'a tab whose snapshot changed while it was drawn is not overwritten: %s',
     async (_name, order) => {
       const action = popups();
-      const pending: (() => void)[] = [];
-      const draw: ScreenDrawer = (snapshot) =>
-        new Promise((resolve) =>
-          pending.push(() =>
-            resolve({
-              url: snapshot.reply.url,
-              basis: snapshotBasis(snapshot),
-              scroll: 0,
-              nodes: [],
-            }),
-          ),
-        );
+      const { pending, draw } = heldDrawer();
       const snapshots = new TabSnapshots(memoryStorage(), action, draw);
       const first = snapshots.keep(1, judged('https://a.test/1'), defaultSettings());
       pending[0]?.();
