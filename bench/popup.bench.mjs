@@ -22,6 +22,11 @@ import { gzipSync } from 'node:zlib';
 import { launchChromium } from '../test/e2e/browsers.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS) || 30;
+/**
+ * BENCH_SAMPLES=FILE writes every run's ms (popup, blank page) per row as JSON, so that rounds of
+ * an A/B can be pooled: a p90 of 30 runs moves by several ms from round to round on its own.
+ */
+const SAMPLES_FILE = process.env.BENCH_SAMPLES;
 /** What the popup may add to a blank extension page, at p90. */
 const TARGET_MS = 30;
 execFileSync('node', ['scripts/build.mjs'], { stdio: 'inherit' });
@@ -94,6 +99,8 @@ const verdicts = [];
 /** Each row's blank page (asleep or not), for what waking the background costs any page. */
 const blanks = [];
 const stepTables = {};
+/** Every run's ms per row (BENCH_SAMPLES). */
+const samples = {};
 let pageRead = null;
 try {
   const blankRun = async () => {
@@ -229,6 +236,7 @@ try {
           { 'median ms': ms.toFixed(1), runs: `${runs} of ${RUNS}` },
         ]),
     );
+    samples[name] = { popup, blank };
     results[`${name} (${(file.length / 1024).toFixed(1)} KiB)`] = {
       'popup median': quantile(p, 0.5).toFixed(1),
       'popup p90': quantile(p, 0.9).toFixed(1),
@@ -283,6 +291,7 @@ try {
   rmSync(BLANK.html, { force: true });
   rmSync(BLANK.js, { force: true });
 }
+if (SAMPLES_FILE !== undefined) writeFileSync(SAMPLES_FILE, `${JSON.stringify(samples)}\n`);
 console.log(
   `\nPopup: ms from opening to verdicts on screen (cached robots.txt), and a blank extension page's ms to its first ${isModule ? 'module' : 'classic'} script (both in the ${inHead ? 'head' : 'body'}), Chromium, ${RUNS} interleaved runs each`,
 );
