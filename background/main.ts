@@ -146,6 +146,7 @@ const handlers = protocolHandlers({
   pages,
   getTab: (tabId) => browser.tabs.get(tabId),
   access,
+  // The one fetch policy: each redirect read from webRequest, as robots.txt's are.
   fetchPage: (url) =>
     fetchServedPage(url, { redirects: { kind: 'observed', observer: redirects } }),
   history,
@@ -233,9 +234,9 @@ browser.webRequest.onHeadersReceived.addListener(
   ['responseHeaders'],
 );
 
-// Our robots.txt fetches, told apart by the browser's request id (two origins' chains may share a
-// URL), each hop its own request: its start, its status and Location, its answer (with the
-// server's address). Only requests outside tabs: the pages the user browses do not wake the
+// Our own fetches (robots.txt, the page as served), told apart by the browser's request id (two
+// chains may share a URL), each hop its own request under the one fetch policy
+// (io/fetch-policy.ts): its start, its status and Location, its answer (with the server's address). Only requests outside tabs: the pages the user browses do not wake the
 // background (issue 15, items 2, 3 and 11). The tabId checks are for a browser that ignores the
 // filter's tabId.
 const OWN_REQUESTS = { urls: [...ALL_SITES], tabId: -1 };

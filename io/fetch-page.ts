@@ -1,45 +1,41 @@
-// Fetches a page once as a crawler first sees it: the HTML as served, before any script runs, with
-// no cookies, no HTTP cache and no referrer, at most MAX_PAGE_BYTES of body in at most 15 s for
-// every redirect and the body together. Used only when the user asks to compare the page as served
-// with the page as rendered. Redirects go through follow-redirects.ts, under the private-network
-// rule of every fetch: the page is the user's, a public page's redirect into a private network is
-// not requested.
+// Fetches a page once as a crawler first sees it: the HTML as served, before any script runs.
+// Used only when the user asks to compare the page as served with the page as rendered. The
+// request is the one policy's (fetch-policy.ts): no cookies, no HTTP cache, no referrer, each
+// redirect followed by follow-redirects.ts (at most 5, a loop named, never from a public page into
+// a private network); what is the page's own: an Accept for HTML, at most MAX_PAGE_BYTES of body,
+// 15 s for every redirect and the body together.
 
 import type { ServedPage } from '../src/extension/protocol.ts';
 import { PAGE_LIMITS } from '../src/page/facts.ts';
-import { FETCH_TIMEOUT_MS } from '../src/policy.ts';
 import { Deadline } from './deadline.ts';
-import { BROWSER_REQUEST } from './fetch-robots-browser.ts';
-import {
-  followRedirects,
-  MAX_FETCH_REDIRECTS,
-  RedirectChain,
-  type RedirectStrategy,
-} from './follow-redirects.ts';
+import { FETCH_POLICY, requestFor } from './fetch-policy.ts';
+import { followRedirects, RedirectChain, type RedirectStrategy } from './follow-redirects.ts';
 import { readBody } from './read-body.ts';
 
-/** Bytes of a page read: the head, where the tags that matter live, comes well before this. */
-export const MAX_PAGE_BYTES = 2_000_000;
+/** Bytes of a page read (FETCH_POLICY.kinds.page). */
+export const MAX_PAGE_BYTES = FETCH_POLICY.kinds.page.maxBytes;
 
 /**
- * Why the page was not read. A redirect refused (into a private network, past the limit, a loop)
- * is 'network' until the protocol names it (src/extension/protocol.ts, servedPage's error).
+ * Why the page was not read: no answer in time, none at all, or a redirect refused (into a private
+ * network, past the policy's 5, back to a URL of the chain).
  */
 export type ServedPageResult =
   | { ok: true; page: ServedPage }
-  | { ok: false; reason: 'timeout' | 'network' | 'private-address' };
+  | {
+      ok: false;
+      reason: 'timeout' | 'network' | 'private-address' | 'too-many-redirects' | 'redirect-loop';
+    };
 
-/** Options of fetchServedPage, each with its default. */
+/** Options of fetchServedPage; each limit has its default. */
 export interface ServedPageOptions {
   /** Default the global fetch. */
   fetch?: typeof fetch;
   /**
-   * How each redirect is read (the extension's: { kind: 'observed', observer }). Absent, fetch
-   * follows redirects itself and the private-network rule is not applied: TODO(2027-01-31) drop
-   * this once background/main.ts passes its RedirectWatchers.
+   * How each redirect is read: the extension's is { kind: 'observed', observer }, Node's
+   * { kind: 'manual', lookup }. No default: fetch's own following would go past the policy.
    */
-  redirects?: RedirectStrategy;
-  /** Default FETCH_TIMEOUT_MS, every redirect and the body together. */
+  redirects: RedirectStrategy;
+  /** Default FETCH_POLICY.kinds.page.timeoutMs, every redirect and the body together. */
   timeoutMs?: number;
   /** Default MAX_PAGE_BYTES; past it the page is cut and `cut` says so. */
   maxBytes?: number;
@@ -65,37 +61,23 @@ function headerValues(headers: Headers, name: string): string[] {
 /** Fetches `url` as served; never throws. */
 export async function fetchServedPage(
   url: string,
-  options: ServedPageOptions = {},
+  options: ServedPageOptions,
 ): Promise<ServedPageResult> {
+  const terms = FETCH_POLICY.kinds.page;
   const fetchFn = options.fetch ?? ((input, init) => fetch(input, init));
   const controller = new AbortController();
-  const deadline = Deadline.started(options.timeoutMs ?? FETCH_TIMEOUT_MS, () =>
-    controller.abort(),
-  );
-  // The crawler's request, as for robots.txt: no cookies, no HTTP cache, no referrer.
-  const request = {
-    ...BROWSER_REQUEST,
-    headers: { accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.8' },
-  };
+  const deadline = Deadline.started(options.timeoutMs ?? terms.timeoutMs, () => controller.abort());
   try {
-    let response: Response;
-    let status: number;
-    let finalUrl: string;
-    if (options.redirects === undefined) {
-      response = await fetchFn(url, { ...request, redirect: 'follow', signal: controller.signal });
-      status = response.status;
-      finalUrl = response.url || url;
-    } else {
-      const chain = new RedirectChain(url, MAX_FETCH_REDIRECTS);
-      const deps = { fetch: fetchFn, redirects: options.redirects, request };
-      const followed = await followRedirects(chain, deps, controller.signal);
-      if (followed.kind === 'private-address') return { ok: false, reason: 'private-address' };
-      if (followed.kind !== 'answer') return { ok: false, reason: 'network' };
-      ({ response, status, url: finalUrl } = followed);
-    }
+    const followed = await followRedirects(
+      new RedirectChain(url),
+      { fetch: fetchFn, redirects: options.redirects, request: requestFor('page') },
+      controller.signal,
+    );
+    if (followed.kind !== 'answer') return { ok: false, reason: followed.kind };
+    const { response, status, url: finalUrl } = followed;
     const { bytes, truncated: cut } = await readBody(
       response.body,
-      options.maxBytes ?? MAX_PAGE_BYTES,
+      options.maxBytes ?? terms.maxBytes,
     );
     const contentType = response.headers.get('content-type');
     return {

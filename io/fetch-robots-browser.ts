@@ -1,22 +1,15 @@
 // The extension's robots.txt fetch. A browser's fetch with redirect: 'manual' returns an opaque
 // redirect without status or Location, so each hop is fetched that way and webRequest reports its
 // status, Location and server address by the browser's request id (RedirectWatchers), including
-// Firefox's events that arrive after fetch has resolved.
+// Firefox's events that arrive after fetch has resolved. The request is the one policy's
+// (fetch-policy.ts): no cookies, no HTTP cache, no referrer.
 import type { FetchFacts } from '../src/policy.ts';
+import { requestFor } from './fetch-policy.ts';
 import { type FetchLimits, fetchRobotsTxt } from './fetch-robots.ts';
-import type { HopObserver, RequestOptions } from './follow-redirects.ts';
+import type { HopObserver } from './follow-redirects.ts';
 
-/**
- * What the extension's request leaves out, so it is the crawler's request and not the user's: the
- * site's cookies (Chromium sends them unless credentials are omitted), the browser's HTTP cache
- * (the background keeps its own, fresh for as long as Cache-Control allows, RFC 9309 §2.4) and a
- * Referer.
- */
-export const BROWSER_REQUEST: Readonly<RequestOptions> = {
-  credentials: 'omit',
-  cache: 'no-store',
-  referrerPolicy: 'no-referrer',
-};
+/** The extension's robots.txt request: the policy's (CRAWLER_REQUEST), under its older name. */
+export { CRAWLER_REQUEST as BROWSER_REQUEST } from './fetch-policy.ts';
 
 /** Options of fetchRobotsTxtInBrowser: the policy's limits, a fetch (default the global one). */
 export interface BrowserFetchOptions extends FetchLimits {
@@ -35,6 +28,6 @@ export function fetchRobotsTxtInBrowser(
     ...limits,
     fetch: fetchFn,
     redirects: { kind: 'observed', observer },
-    request: BROWSER_REQUEST,
+    request: requestFor('robots'),
   });
 }

@@ -1,7 +1,7 @@
-// How every fetch of the tool reaches its answer: robots.txt, a page as served, a sitemap and each
-// sitemap an index lists. Redirects are followed one by one, each hop requested with redirect:
-// 'manual', so the checks run BEFORE a target is requested: a redirect past the caller's limit, a
-// loop, and the private-network rule. Where the platforms differ is how a hop's Location is read:
+// How every fetch of the tool reaches its answer, under the one policy of fetch-policy.ts:
+// robots.txt, a page as served, a sitemap and each sitemap an index lists. Redirects are followed
+// one by one, each hop requested with redirect: 'manual', so the checks run BEFORE a target is
+// requested: a redirect past the policy's limit (5), a loop, and the private-network rule. Where the platforms differ is how a hop's Location is read:
 // Node hands each 3xx over with its headers, a browser returns an opaque redirect and webRequest
 // reports the status, the Location and the server's address (the hop observer).
 //
@@ -13,18 +13,13 @@
 // is also how the tests reach their servers on 127.0.0.1: no option turns the rule off.
 import { hostScope, isPrivateAddress } from '../src/addresses.ts';
 import type { Hop } from '../src/policy.ts';
+import { FETCH_POLICY } from './fetch-policy.ts';
 
 /**
  * How long to wait for the browser's report of a request it has not even said it started (Firefox
  * reports a request after fetch has resolved); once it has, the wait lasts until it answers.
  */
 const UNSEEN_REQUEST_MS = 2000;
-
-/**
- * Redirects followed for a page or a sitemap, as fetch follows them (Fetch standard, HTTP-redirect
- * fetch: a 21st is a network error). robots.txt has its own, MAX_REDIRECTS (RFC 9309 §2.3.1.2).
- */
-export const MAX_FETCH_REDIRECTS = 20;
 
 /** The statuses fetch follows (Fetch standard, "redirect status"); any other 3xx is final. */
 const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
@@ -107,11 +102,25 @@ export class RedirectChain {
   readonly hops: Hop[] = [];
   /** The URL the chain has reached: where the body comes from. */
   end: string;
+  /** Redirects followed at most: the policy's, or fewer (a test's). */
+  readonly maxRedirects: number;
   private readonly visited: Set<string>;
-  private readonly maxRedirects: number;
 
-  /** A chain from `start` that stops at redirect number `maxRedirects + 1`. */
-  constructor(start: string, maxRedirects: number) {
+  /**
+   * A chain from `start` that stops at redirect number `maxRedirects + 1` (default the policy's 5,
+   * FETCH_POLICY.maxRedirects). A higher limit is a programmer's error: no kind of request follows
+   * more than the policy allows.
+   */
+  constructor(start: string, maxRedirects: number = FETCH_POLICY.maxRedirects) {
+    if (
+      !Number.isInteger(maxRedirects) ||
+      maxRedirects < 0 ||
+      maxRedirects > FETCH_POLICY.maxRedirects
+    ) {
+      throw new RangeError(
+        `RedirectChain: maxRedirects = ${maxRedirects} (0 to ${FETCH_POLICY.maxRedirects})`,
+      );
+    }
     this.end = start;
     this.visited = new Set([start]);
     this.maxRedirects = maxRedirects;
@@ -124,8 +133,8 @@ export class RedirectChain {
     const isLoop = this.visited.has(to);
     this.visited.add(to);
     if (isLoop) return 'redirect-loop';
-    // §2.3.1.2: crawlers follow at least five redirects and may then give up: robots.txt stops at
-    // the 6th; pages and sitemaps at the 21st, as fetch does (Fetch standard, HTTP-redirect fetch).
+    // §2.3.1.2: crawlers follow at least five redirects and may then give up: every kind of
+    // request stops at the 6th (fetch-policy.ts), its target never asked.
     if (this.hops.length > this.maxRedirects) return 'too-many-redirects';
     return null;
   }

@@ -1,8 +1,9 @@
 // Opens one sitemap, a local file or an http(s) URL, as UTF-8 text: gunzipped when its first bytes
 // are gzip's, at most maxBytes after gunzip (read-body.ts), within one deadline for the whole
-// response (deadline.ts) that the walk pauses while its caller holds URLs. A URL is fetched
-// through follow-redirects.ts, as robots.txt is: each redirect checked before it is requested,
-// under the private-network rule of every fetch of the tool.
+// response (deadline.ts) that the walk pauses while its caller holds URLs. A URL is fetched under
+// the one policy of every fetch of the tool (fetch-policy.ts), as robots.txt is: the crawler's
+// request, each redirect checked before it is requested (at most 5, a loop named, the
+// private-network rule); what is the sitemap's own: its Accept, and the caller's bytes and time.
 
 import { createReadStream } from 'node:fs';
 import { resolve as resolvePath } from 'node:path';
@@ -10,11 +11,11 @@ import { pipeline, Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { createGunzip } from 'node:zlib';
 import { Deadline } from './deadline.ts';
+import { requestFor } from './fetch-policy.ts';
 import {
   type Followed,
   followRedirects,
   type LookupAddresses,
-  MAX_FETCH_REDIRECTS,
   RedirectChain,
 } from './follow-redirects.ts';
 import { cappedChunks, streamChunks } from './read-body.ts';
@@ -27,17 +28,6 @@ import {
 
 const HTTP_URL = /^https?:\/\//i;
 const OTHER_SCHEME_URL = /^[a-z][a-z\d+.-]*:\/\//i;
-
-/**
- * As the robots.txt fetch: no cookies, no HTTP cache, no referrer (in Node only `cache` changes
- * the request: fetch-robots-node.ts), and an Accept for what a sitemap may be.
- */
-const SITEMAP_REQUEST: Readonly<RequestInit> = {
-  credentials: 'omit',
-  cache: 'no-store',
-  referrerPolicy: 'no-referrer',
-  headers: { accept: 'application/xml, text/xml;q=0.9, text/plain;q=0.8, */*;q=0.5' },
-};
 
 /** What openSitemap works with. */
 export interface OpenOptions {
@@ -151,7 +141,7 @@ function failureOfStop(
     case 'private-address':
       return new Unreadable('private-address', { target: followed.target });
     case 'too-many-redirects':
-      return new Unreadable('too-many-redirects', { limit: MAX_FETCH_REDIRECTS });
+      return new Unreadable('too-many-redirects', { limit: chain.maxRedirects });
     case 'redirect-loop':
       return new Unreadable('redirect-cycle', { target: chain.end });
   }
@@ -162,7 +152,7 @@ async function openUrl(url: string, options: OpenOptions): Promise<OpenedSitemap
   const controller = new AbortController();
   const deadline = new Deadline(options.timeoutMs, () => controller.abort());
   deadline.resume();
-  const chain = new RedirectChain(url, MAX_FETCH_REDIRECTS);
+  const chain = new RedirectChain(url);
   let followed: Followed;
   try {
     followed = await followRedirects(
@@ -170,7 +160,7 @@ async function openUrl(url: string, options: OpenOptions): Promise<OpenedSitemap
       {
         fetch: options.fetch,
         redirects: { kind: 'manual', lookup: options.lookup },
-        request: SITEMAP_REQUEST,
+        request: requestFor('sitemap'),
         ...(options.ledFrom === undefined ? {} : { ledFrom: options.ledFrom }),
       },
       controller.signal,

@@ -1,7 +1,8 @@
-// What the browser reports of our own robots.txt requests, through webRequest: each hop is fetched
-// with redirect: 'manual', which gives an opaque response without status or Location, so the
-// status, the Location and the server's address come from webRequest. The hop observer of
-// fetchRobotsTxtInBrowser; the background feeds it from webRequest.onBeforeRequest,
+// What the browser reports of our own requests (robots.txt, the page as served), through
+// webRequest: each hop is fetched with redirect: 'manual', which gives an opaque response without
+// status or Location, so the status, the Location and the server's address come from webRequest.
+// The hop observer of fetchRobotsTxtInBrowser and fetchServedPage, so both follow the one fetch
+// policy (fetch-policy.ts); the background feeds it from webRequest.onBeforeRequest,
 // onHeadersReceived, onBeforeRedirect, onResponseStarted, onCompleted and onErrorOccurred, for
 // requests outside tabs only.
 import type { HopObserver, HopReport, HopWatch } from './follow-redirects.ts';

@@ -169,11 +169,21 @@ export type Protocol = {
   clearCache: { req: Empty; res: number; error: never };
   /** What the background counted of its own errors. */
   debugInfo: { req: Empty; res: DebugInfo; error: never };
-  /** The tab's page fetched once as served, without cookies (the user asked). */
+  /**
+   * The tab's page fetched once as served, without cookies (the user asked), under the one fetch
+   * policy: a redirect into a private network, past 5 or back to a URL of the chain is refused.
+   */
   servedPage: {
     req: { tabId: number };
     res: ServedPage;
-    error: 'not-http' | 'no-permission' | 'timeout' | 'network' | 'private-address';
+    error:
+      | 'not-http'
+      | 'no-permission'
+      | 'timeout'
+      | 'network'
+      | 'private-address'
+      | 'too-many-redirects'
+      | 'redirect-loop';
   };
   /** Counts the links of the tab's page and their rel qualifiers (the Page view asks). */
   pageLinks: { req: { tabId: number }; res: LinkCounts; error: 'refused' };

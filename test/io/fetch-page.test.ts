@@ -11,11 +11,14 @@ const respond =
     return new Response(body, init);
   };
 let seen: RequestInit[] = [];
+/** Node's strategy: each hop read from the response (these answers are final). */
+const NODE = { kind: 'manual' } as const;
 
 describe('fetchServedPage', () => {
-  test('the crawler’s request: no cookies, no cache, no referrer; headers as sent', async () => {
+  test('the crawler’s request: no cookies, no cache, no referrer, redirect manual; headers as sent', async () => {
     seen = [];
     const result = await fetchServedPage('https://a.test/p', {
+      redirects: NODE,
       fetch: respond('<meta name="robots" content="noindex">', {
         headers: { 'content-type': 'text/html', 'x-robots-tag': 'noarchive' },
       }),
@@ -24,6 +27,7 @@ describe('fetchServedPage', () => {
       credentials: 'omit',
       cache: 'no-store',
       referrerPolicy: 'no-referrer',
+      redirect: 'manual',
     });
     expect(result).toMatchObject({
       ok: true,
@@ -38,6 +42,7 @@ describe('fetchServedPage', () => {
 
   test('a body past the bound is cut there, and said so', async () => {
     const result = await fetchServedPage('https://a.test/p', {
+      redirects: NODE,
       fetch: respond('x'.repeat(5000)),
       maxBytes: 1000,
     });
@@ -48,10 +53,12 @@ describe('fetchServedPage', () => {
   test('decoded by the charset the Content-Type names; an unknown label falls back to UTF-8', async () => {
     const latin1 = new Uint8Array([0x63, 0x61, 0x66, 0xe9]);
     const named = await fetchServedPage('https://a.test/p', {
+      redirects: NODE,
       fetch: respond(latin1, { headers: { 'content-type': 'text/html; charset=iso-8859-1' } }),
     });
     expect(named.ok && named.page.html).toBe('café');
     const unknown = await fetchServedPage('https://a.test/p', {
+      redirects: NODE,
       fetch: respond('ok', { headers: { 'content-type': 'text/html; charset=klingon' } }),
     });
     expect(unknown.ok && unknown.page.html).toBe('ok');
@@ -60,6 +67,7 @@ describe('fetchServedPage', () => {
   test('a network failure and a timeout are said apart, never thrown', async () => {
     expect(
       await fetchServedPage('https://a.test/p', {
+        redirects: NODE,
         fetch: () => Promise.reject(new TypeError('x')),
       }),
     ).toEqual({ ok: false, reason: 'network' });
@@ -67,14 +75,27 @@ describe('fetchServedPage', () => {
       new Promise<Response>((_resolve, reject) =>
         init?.signal?.addEventListener('abort', () => reject(new Error('aborted'))),
       );
-    expect(await fetchServedPage('https://a.test/p', { fetch: never, timeoutMs: 10 })).toEqual({
+    expect(
+      await fetchServedPage('https://a.test/p', { redirects: NODE, fetch: never, timeoutMs: 10 }),
+    ).toEqual({
       ok: false,
       reason: 'timeout',
     });
   });
 });
 
-describe('fetchServedPage: redirects followed one by one, under the private-network rule (issue 27)', () => {
+/** A chain of `redirects` 301s from START's site's /r0 to /r<redirects>, the last a page. */
+function chain(redirects: number, html: string): Record<string, ScriptedRoute> {
+  const routes: Record<string, ScriptedRoute> = {};
+  for (let i = 0; i < redirects; i++) {
+    routes[`https://public.test/r${i}`] = { status: 301, location: `/r${i + 1}`, ip: PUBLIC };
+  }
+  routes[`https://public.test/r${redirects}`] = { status: 200, ip: PUBLIC, body: html };
+  return routes;
+}
+const hops = (n: number) => Array.from({ length: n }, (_, i) => `https://public.test/r${i}`);
+
+describe('fetchServedPage: redirects followed one by one, under the one fetch policy (issues 27, 28)', () => {
   const START = 'https://public.test/page';
   const HTML = '<meta name="robots" content="noindex">';
   // [what, where the rule comes from, the scripted internet, the result, the URLs requested]
@@ -119,6 +140,30 @@ describe('fetchServedPage: redirects followed one by one, under the private-netw
       },
       { ok: true, page: { url: 'http://localhost:8081/', html: HTML } },
       ['http://127.0.0.1:8080/', 'http://localhost:8081/'],
+    ],
+    [
+      'a chain of 5 redirects is followed: the final URL said',
+      'io/fetch-policy.ts: at most 5 redirects (RFC 9309 §2.3.1.2: "at least five")',
+      chain(5, HTML),
+      { ok: true, page: { url: 'https://public.test/r5', status: 200, html: HTML } },
+      hops(6),
+    ],
+    [
+      'a 6th redirect stops the chain with its own reason: its target never requested',
+      'io/fetch-policy.ts, issue 28 item 4: fetch’s 20 hops no more',
+      chain(6, HTML),
+      { ok: false, reason: 'too-many-redirects' },
+      hops(6),
+    ],
+    [
+      'a redirect back to a URL of the chain is named a loop',
+      'io/follow-redirects.ts RedirectChain: a URL already requested is not asked again',
+      {
+        [START]: { status: 302, location: '/next', ip: PUBLIC },
+        'https://public.test/next': { status: 301, location: START, ip: PUBLIC },
+      },
+      { ok: false, reason: 'redirect-loop' },
+      [START, 'https://public.test/next'],
     ],
   ];
   for (const order of ['chromium', 'firefox'] satisfies EventOrder[]) {
