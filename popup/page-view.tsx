@@ -175,7 +175,7 @@ export function PageView({ page, t, countLinks, highlight, compare }: PageViewPr
       </p>
       {comparison.status === 'loading' && <p class="muted">{t('comparing')}</p>}
       {comparison.status === 'error' && (
-        <p class="warning" role="alert">
+        <p class="warning" role="alert" data-served-error="">
           ⚠ {t('servedFailed', printableText(comparison.message))}
         </p>
       )}
@@ -188,6 +188,12 @@ export function PageView({ page, t, countLinks, highlight, compare }: PageViewPr
               sizeText(new TextEncoder().encode(comparison.served.html).length, t),
             )}
           </p>
+          {/* The page's URL redirected (at most 5 times): the HTML compared is the final URL's. */}
+          {comparison.served.url !== page.facts.url.split('#')[0] && (
+            <p class="muted" data-served-url={comparison.served.url}>
+              {t('finalUrlLabel')} <code>{printableText(comparison.served.url)}</code>
+            </p>
+          )}
           <ul>
             {comparison.findings.map((finding) => (
               <li

@@ -7,7 +7,7 @@ import en from '../../_locales/en/messages.json';
 import { App } from '../../popup/app.tsx';
 import { preloadLazyViews } from '../../popup/lazy.tsx';
 import { lookupIn, translator } from '../../src/explain/index.ts';
-import { accept, type ServedPage } from '../../src/extension/protocol.ts';
+import { accept, refuse, type ServedPage } from '../../src/extension/protocol.ts';
 import type { PageFacts } from '../../src/page/facts.ts';
 import {
   type FakeOptions,
@@ -140,6 +140,49 @@ describe('popup: page-level signals', () => {
     );
     expect(findings[0]?.textContent).toContain('Googlebot');
   });
+
+  test.each([
+    [
+      'after a redirect: the final URL is said',
+      'https://shop.test/item/1',
+      'https://shop.test/item/1',
+    ],
+    ['without a redirect: no final URL', URL_, null],
+  ])('served vs rendered %s', async (_what, finalUrl, said) => {
+    const served: ServedPage = {
+      url: finalUrl,
+      status: 200,
+      contentType: 'text/html',
+      html: '<!doctype html><head></head><body></body>',
+      xRobotsTag: [],
+      link: [],
+      cut: false,
+    };
+    await open(fakePage(URL_), { override: { servedPage: async () => accept(served) } });
+    showPage();
+    fireEvent.click(document.querySelector('[data-action="compare-served"]') as HTMLElement);
+    await waitFor(() => expect(document.querySelector('[data-served]')).not.toBeNull());
+    const line = document.querySelector('[data-served-url]');
+    expect(line?.getAttribute('data-served-url') ?? null).toBe(said);
+    if (said !== null) expect(line?.textContent).toBe(`Final URL after redirects: ${said}`);
+  });
+
+  test.each([
+    ['too-many-redirects', 'redirects more than 5 times'],
+    ['redirect-loop', 'a loop'],
+  ] as const)(
+    'served vs rendered, %s: said in words, not as a network failure',
+    async (error, words) => {
+      await open(fakePage(URL_), { override: { servedPage: async () => refuse(error) } });
+      showPage();
+      fireEvent.click(document.querySelector('[data-action="compare-served"]') as HTMLElement);
+      await waitFor(() => expect(document.querySelector('[role="alert"]')).not.toBeNull());
+      const alert = document.querySelector('[role="alert"]')?.textContent ?? '';
+      expect(alert).toContain(words);
+      expect(alert).not.toContain('could not be reached');
+      expect(document.body.textContent).not.toContain('Fetching the page…');
+    },
+  );
 
   test('served vs rendered, the fetch failing: the reason, nothing else changes', async () => {
     await open(fakePage(URL_));

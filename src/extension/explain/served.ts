@@ -2,12 +2,16 @@
 // in words: the reasons the background gives (src/extension/protocol.ts servedPage).
 
 import type { MessageKey, Translator } from '../../explain/translator.ts';
+import { MAX_REDIRECTS } from '../../policy.ts';
 import type { ErrorOf } from '../protocol.ts';
 
 const REASONS: Partial<Record<ErrorOf<'servedPage'>, MessageKey>> = {
   timeout: 'servedErrorTimeout',
   network: 'servedErrorNetwork',
   'private-address': 'servedErrorPrivate',
+  // The one fetch policy's limit (io/fetch-policy.ts): the 6th redirect's target is not asked.
+  'too-many-redirects': 'servedErrorTooManyRedirects',
+  'redirect-loop': 'servedErrorRedirectLoop',
   'not-http': 'servedErrorNotHttp',
   'no-permission': 'servedErrorNoPermission',
 };
@@ -22,5 +26,6 @@ export function servedErrorText(
   t: Translator,
 ): string {
   const key = REASONS[error];
-  return key === undefined ? message : t(key);
+  if (key === undefined) return message;
+  return error === 'too-many-redirects' ? t(key, t.number(MAX_REDIRECTS)) : t(key);
 }

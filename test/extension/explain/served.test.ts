@@ -21,6 +21,16 @@ const REASONS: [ErrorOf<'servedPage'>, string, string][] = [
     'io/follow-redirects.ts: a public page redirecting into a private network is refused',
     'private network',
   ],
+  [
+    'too-many-redirects',
+    'io/fetch-policy.ts: at most 5 redirects for every request (RFC 9309 §2.3.1.2; issue 28)',
+    'more than 5 times',
+  ],
+  [
+    'redirect-loop',
+    'io/follow-redirects.ts: a redirect back to a URL of the chain is a loop',
+    'a loop',
+  ],
   ['not-http', 'background/handlers.ts: only http(s) pages are fetched', 'http'],
   ['no-permission', 'background/handlers.ts: no host permission, no request', 'access'],
 ];
@@ -32,6 +42,9 @@ describe('servedErrorText', () => {
       const text = servedErrorText(error, error, translator(lookupIn(messages), lang));
       expect(text).not.toBe(error);
       expect(text.length).toBeGreaterThan(8);
+      // Every placeholder filled: the limit is said as a number in every language.
+      expect(text).not.toMatch(/\$|\{/);
+      if (error === 'too-many-redirects') expect(text).toContain('5');
     }
   });
 
