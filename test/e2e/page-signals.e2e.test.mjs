@@ -101,6 +101,26 @@ const compareServed = inPage(async (_, h) => {
   return { findings: await h.settle(findings, 'the findings'), state: document.body.dataset.state };
 });
 
+/**
+ * Runs in the popup (Page view open): clicks "compare with served" and waits for its end, the
+ * comparison or the reason it failed; `busy` says the button still waits ("Fetching the page…").
+ */
+const compareServedEnd = inPage(async (_, h) => {
+  const button = h.$('button[data-action="compare-served"]');
+  if (!button) return { error: 'no button[data-action="compare-served"]' };
+  button.click();
+  await h
+    .until(() => h.$('[data-served]') ?? h.$('[data-served-error]'), 'the comparison', 10_000)
+    .catch(() => {});
+  return {
+    served: h.$('[data-served]') !== null,
+    finalUrl: h.$('[data-served-url]')?.getAttribute('data-served-url') ?? null,
+    failure: h.$('[data-served-error]')?.textContent ?? null,
+    findings: h.$$('[data-served-finding]').map((el) => el.getAttribute('data-served-finding')),
+    busy: button.disabled,
+  };
+});
+
 /** Runs in an extension page: waits until the tab's URL is `url`; returns the last one seen. */
 const waitTabUrl = async ({ tabId, url }) => {
   const api = globalThis.browser ?? globalThis.chrome;
@@ -510,6 +530,49 @@ for (const launch of BROWSERS) {
         result.findings.every((f) => f === 'same'),
         `findings: ${result.findings}`,
       );
+    });
+
+    /**
+     * A tab whose URL, when fetched, redirects `redirects` times (/hop/<n>/0 … /hop/<n>/<n>): the
+     * page moves its URL there itself (history.replaceState), so only the compare requests it.
+     */
+    const openOnChain = async (t, redirects) => {
+      const { tabId, page } = await open(t, '/meta/none');
+      const path = `/hop/${redirects}/0`;
+      await page.evaluate((to) => history.replaceState({}, '', to), path);
+      const url = site.url(path);
+      assert.equal(await browser.interact(tabId, waitTabUrl, { tabId, url }), url);
+      const popup = await openPopup(t, tabId);
+      const view = await popup.evaluate(readPageView);
+      assert.equal(view.error, undefined, view.error);
+      return popup;
+    };
+    const hopsAsked = (redirects) =>
+      site.log.filter((r) => r.path.startsWith(`/hop/${redirects}/`)).map((r) => r.path);
+
+    test('compare with the served HTML: a URL that redirects 6 times stops at the 5th and says why', async (t) => {
+      // Issue 28, item 4: the one fetch policy, at most 5 redirects, the 6th target never asked.
+      const popup = await openOnChain(t, 6);
+      const result = await popup.evaluate(compareServedEnd);
+      assert.equal(result.served, false, `compared: ${JSON.stringify(result)}`);
+      assert.equal(result.busy, false, 'not "Fetching the page…" forever');
+      assert.match(result.failure ?? '', /redirects more than 5 times/, result.failure);
+      assert.doesNotMatch(result.failure, /could not be reached/, 'not worded as a network error');
+      assert.deepEqual(
+        hopsAsked(6),
+        ['/hop/6/0', '/hop/6/1', '/hop/6/2', '/hop/6/3', '/hop/6/4', '/hop/6/5'],
+        'six requests, each answered by a redirect; the 6th redirect’s target never requested',
+      );
+    });
+
+    test('compare with the served HTML: a URL that redirects once is compared at its target, which is said', async (t) => {
+      const popup = await openOnChain(t, 1);
+      const result = await popup.evaluate(compareServedEnd);
+      assert.equal(result.failure, null, result.failure);
+      assert.equal(result.served, true);
+      assert.equal(result.finalUrl, site.url('/hop/1/1'), 'the final URL is said');
+      assert.deepEqual(result.findings, ['same'], `findings: ${result.findings}`);
+      assert.deepEqual(hopsAsked(1), ['/hop/1/0', '/hop/1/1'], 'one GET per hop, no more');
     });
 
     test('badge: ✓ indexable, ✕ blocked by robots.txt, ⊘ allowed but noindex', async (t) => {

@@ -142,6 +142,14 @@ export async function startPageSite() {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('no icon');
       return;
     }
+    // Redirect chains (issue 28): /hop/<n>/<k> redirects to /hop/<n>/<k+1> until k = n, a page
+    // with no signals. A tab reaches one by history.replaceState, so only a fetch requests it.
+    const hop = /^\/hop\/(\d+)\/(\d+)$/.exec(path);
+    if (hop && Number(hop[2]) < Number(hop[1])) {
+      const next = `/hop/${hop[1]}/${Number(hop[2]) + 1}`;
+      res.writeHead(302, { location: next, 'cache-control': 'no-store' }).end();
+      return;
+    }
     const page = pages(origin)[path] ?? {};
     res.setHeader('content-type', page.type ?? 'text/html; charset=utf-8');
     res.setHeader('cache-control', 'no-store');
