@@ -8,6 +8,7 @@ import type {
   SitemapProblem,
   SitemapProblemCode,
 } from '../io/sitemap-problem.ts';
+import { EXCERPT_CHARS, excerpt } from '../io/sitemap-problem.ts';
 import type { Translator } from '../src/index.ts';
 
 /** The codes of a sitemap not read (a Record, so that a new code must be added here). */
@@ -30,6 +31,15 @@ const FAILURES: Readonly<Record<SitemapFailureCode, true>> = {
 const isFailure = (code: string): code is SitemapFailureCode => Object.hasOwn(FAILURES, code);
 
 const text = (params: SitemapParams, name: string): string => String(params[name] ?? '');
+/**
+ * A param that is server text or a message with some in it (a status text, fetch's or zlib's
+ * error): a masked excerpt, as every quote of server text (io/sitemap-problem.ts excerpt).
+ */
+const serverText = (params: SitemapParams, name: string, maxChars = EXCERPT_CHARS): string =>
+  excerpt(text(params, name), maxChars);
+
+/** Characters of an error message (Node's words, maybe a name from the server), at most. */
+const ERROR_CHARS = 120;
 const count = (params: SitemapParams, name: string): number => Number(params[name] ?? 0);
 
 /** Why a sitemap could not be read, or not to its end. */
@@ -44,14 +54,18 @@ function failureText(code: SitemapFailureCode, params: SitemapParams, t: Transla
     case 'permission':
       return t('cliSitemapPermission');
     case 'not-gzip':
-      return t('cliSitemapNotGzip', text(params, 'error'));
+      return t('cliSitemapNotGzip', serverText(params, 'error', ERROR_CHARS));
     case 'network':
       // Node's own words and code ("fetch failed (ECONNREFUSED)"), as it gives them.
-      return `${text(params, 'error')} (${text(params, 'cause')})`;
+      return `${serverText(params, 'error', ERROR_CHARS)} (${serverText(params, 'cause', ERROR_CHARS)})`;
     case 'error':
-      return text(params, 'error');
+      return serverText(params, 'error', ERROR_CHARS);
     case 'http-status':
-      return t('cliSitemapHttpStatus', text(params, 'status'), text(params, 'statusText')).trim();
+      return t(
+        'cliSitemapHttpStatus',
+        serverText(params, 'status'),
+        serverText(params, 'statusText'),
+      ).trim();
     case 'other-scheme':
       return t('cliSitemapOtherScheme');
     case 'bad-url':
@@ -131,5 +145,15 @@ function problemText(
       return t('cliSitemapNotHttpLoc', text(params, 'url'));
     case 'not-http-line':
       return t('cliSitemapNotHttpLine', text(params, 'url'));
+    case 'not-sitemap':
+      return t('cliSitemapNotSitemap', text(params, 'excerpt'));
+    case 'line-too-long':
+      return t(
+        'cliSitemapLineTooLong',
+        t.number(count(params, 'line')),
+        t.number(count(params, 'limit')),
+      );
+    case 'loc-too-long':
+      return t('cliSitemapLocTooLong', t.number(count(params, 'limit')));
   }
 }

@@ -1,5 +1,6 @@
 // What can go wrong reading a sitemap, as codes with params: io/ gives them, cli/sitemap-words.ts
 // says them in the user's language from the catalogue.
+import { printableText } from '../src/explain/formats.ts';
 
 /**
  * Why a sitemap could not be read, or not to its end, with its params: as a problem, the sitemap
@@ -63,7 +64,7 @@ export type SitemapProblemCode =
   | 'more-skipped'
   /** `{ encoding }`: a declared encoding other than UTF-8 (read as UTF-8). */
   | 'encoding'
-  /** `{ error }`: not well-formed XML (the parser's message); the rest is skipped. */
+  /** `{ error }`: not well-formed XML (the parser's message, excerpt); the rest is skipped. */
   | 'not-xml'
   /** `{ element }`: a root element other than <urlset> or <sitemapindex>. */
   | 'wrong-root'
@@ -72,10 +73,19 @@ export type SitemapProblemCode =
   /** `{ entry }`: a <url> or <sitemap> (`entry` is the element's name) without <loc>. */
   | 'no-loc'
   | 'empty-loc'
-  /** `{ url }`: a <loc> that is not an http(s) URL (in JSON quotes, cut at 200 characters). */
+  /** `{ url }`: a <loc> that is not an http(s) URL (quotedExcerpt). */
   | 'not-http-loc'
-  /** `{ url }`: a line of a text sitemap that is not an http(s) URL (in JSON quotes, cut at 200 characters). */
-  | 'not-http-line';
+  /** `{ url }`: a line of a text sitemap that is not an http(s) URL (quotedExcerpt). */
+  | 'not-http-line'
+  /**
+   * `{ excerpt }`: neither XML nor a text sitemap (whose first line must be an http(s) URL,
+   * sitemaps.org "Text file"): nothing of it is read; `excerpt` is its start (quotedExcerpt).
+   */
+  | 'not-sitemap'
+  /** `{ line, limit }`: a line of a text sitemap longer than `limit` characters: skipped. */
+  | 'line-too-long'
+  /** `{ limit }`: a <loc> longer than `limit` characters: skipped. */
+  | 'loc-too-long';
 
 export type SitemapParams = Record<string, string | number>;
 
@@ -110,4 +120,55 @@ export class SitemapUnreadable extends Error {
 /** Text from a file or a server, made one line for the terminal. */
 export function oneLine(text: string): string {
   return text.replace(/\p{Cc}+/gu, ' ').trim();
+}
+
+/**
+ * Characters of server text a problem quotes, at most (issue 28, item 1: a body that is not a
+ * sitemap is never echoed beyond a short excerpt).
+ */
+export const EXCERPT_CHARS = 40;
+
+/**
+ * What a credential looks like, masked in every quote of server text before it is cut: a value
+ * after a name that says it is one (`key=`, `token:`, `password=`, `Authorization: Bearer`…), the
+ * user and password of a URL, a JSON Web Token, and any run of 16 or more characters of the
+ * base64, base64url and hex alphabets (API keys, session ids, signatures; a long word goes too).
+ */
+const SECRETS: readonly RegExp[] = [
+  /((?:key|token|secret|passw(?:or)?d|pwd|pass|auth\w*|session\w*|sig(?:nature)?|credentials?|cookie)["']?\s*[=:]\s*(?:bearer\s+|basic\s+)?)[^\s&;,"'<>]+/gi,
+  /(\b(?:bearer|basic)\s+)[^\s&;,"'<>]+/gi,
+  /(\/\/)[^/@\s]*(?=@)/g,
+  /()eyJ[\w-]*\.[\w-]*(?:\.[\w-]*)?/g,
+  /()[A-Za-z0-9+/=_-]{16,}/g,
+];
+
+/** What stands for a masked secret. */
+const MASK = '***';
+
+/**
+ * Server text as a problem may show it: its first line only, secret-shaped runs masked, cut at
+ * `maxChars` (an ellipsis marks the cut), control characters as \uXXXX (src/explain
+ * printableText). A body quoted this way cannot carry a token or a page of content into a log.
+ */
+export function excerpt(text: string, maxChars = EXCERPT_CHARS): string {
+  return printableText(cutMasked(text, maxChars));
+}
+
+/** excerpt in JSON quotes (a quote and a backslash in it escaped), for an entry quoted whole. */
+export function quotedExcerpt(text: string, maxChars = EXCERPT_CHARS): string {
+  return printableText(JSON.stringify(cutMasked(text, maxChars)));
+}
+
+function cutMasked(text: string, maxChars: number): string {
+  // A window past the cut, so that a secret crossing it is seen whole and masked whole.
+  const window = text.slice(0, maxChars + 256);
+  const lineEnd = window.search(/[\r\n]/);
+  let line = lineEnd === -1 ? window : window.slice(0, lineEnd);
+  const isCut = line.length < text.length;
+  for (const secret of SECRETS) line = line.replace(secret, `$1${MASK}`);
+  if (line.length <= maxChars && !isCut) return line;
+  // Not between the two halves of a character outside the BMP.
+  const high = line.charCodeAt(maxChars - 1);
+  const end = high >= 0xd800 && high <= 0xdbff ? maxChars - 1 : maxChars;
+  return `${line.slice(0, end)}…`;
 }

@@ -105,6 +105,18 @@ const SENTENCES: Record<SitemapProblemCode, [SitemapParams, string]> = {
     `${S}: a <loc> that is not an http(s) URL: "ftp://example.com/file"`,
   ],
   'not-http-line': [{ url: '"not a url"' }, `${S}: a line that is not an http(s) URL: "not a url"`],
+  'not-sitemap': [
+    { excerpt: '"DB_PASSWORD=***…"' },
+    `${S}: not a sitemap: neither XML nor a text file whose first line is an http(s) URL; nothing of it is read (it starts "DB_PASSWORD=***…")`,
+  ],
+  'line-too-long': [
+    { line: 3, limit: 65_536 },
+    `${S}: line 3 is longer than 65,536 characters, too long for a URL: skipped`,
+  ],
+  'loc-too-long': [
+    { limit: 65_536 },
+    `${S}: a <loc> longer than 65,536 characters, too long for a URL: skipped`,
+  ],
 };
 const TABLE = Object.entries(SENTENCES) as [SitemapProblemCode, [SitemapParams, string]][];
 
@@ -141,6 +153,20 @@ describe('sitemapProblemText', () => {
         t,
       ),
     ).toBe(`Cannot read the sitemap ${S}: HTTP 500`);
+  });
+
+  test('server text in a failure (a status text, an error) is a masked excerpt (issue 28, item 1)', () => {
+    const say = (code: SitemapProblemCode, params: SitemapParams) =>
+      sitemapProblemText({ source: S, code, params }, t);
+    const status = say('http-status', {
+      status: 403,
+      statusText: 'Forbidden token=abc123 sk_live_4eC39HqLyjWDarjtT1zdp7dc and more text here',
+    });
+    expect(status).toBe(
+      `Cannot read the sitemap ${S}: HTTP 403 Forbidden token=*** *** and more text he…`,
+    );
+    const error = say('error', { error: `${'x '.repeat(80)}` });
+    expect(error.length).toBeLessThan(`Cannot read the sitemap ${S}: `.length + 125);
   });
 
   test('the error of an unreadable top sitemap, spread, is worded as a sitemap not read', () => {
