@@ -3,8 +3,9 @@
 // skipped. And the ordered pipeline that judges them while fetches are in flight.
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
+import { CappedLines, MAX_LINE_CHARS } from '../io/capped-lines.ts';
 import { SitemapUnreadable } from '../io/sitemap-problem.ts';
-import { sitemapUrls } from '../io/sitemap-urls.ts';
+import { type SitemapEntry, sitemapEntries } from '../io/sitemap-urls.ts';
 import type { Translator } from '../src/index.ts';
 import { sitemapProblemText } from './sitemap-words.ts';
 import { UnreadableInput } from './sources.ts';
@@ -18,52 +19,103 @@ function meaningful(raw: string): string | null {
   return line === '' || line.startsWith('#') ? null : line;
 }
 
+/**
+ * A batch of input lines. `listedBy` is set for the URLs of a sitemap: the URL of the sitemap
+ * that lists each one (null for a local file's), which their robots.txt fetch is led from (the
+ * private-network rule); null for the user's own lines (arguments, --urls, stdin).
+ */
+export interface InputBatch {
+  lines: string[];
+  listedBy: (string | null)[] | null;
+}
+
 /** The meaningful lines of a stream, in batches. */
 async function* batchesOf(
   lines: AsyncIterable<string> | Iterable<string>,
-): AsyncGenerator<string[]> {
+): AsyncGenerator<InputBatch> {
   let batch: string[] = [];
   for await (const raw of lines) {
     const line = meaningful(raw);
     if (line === null) continue;
     batch.push(line);
     if (batch.length >= BATCH) {
-      yield batch;
+      yield { lines: batch, listedBy: null };
       batch = [];
     }
   }
-  if (batch.length > 0) yield batch;
+  if (batch.length > 0) yield { lines: batch, listedBy: null };
+}
+
+/** A sitemap's URLs (already trimmed http(s) URLs), in batches, each with where it is listed. */
+async function* entryBatchesOf(entries: AsyncIterable<SitemapEntry>): AsyncGenerator<InputBatch> {
+  let lines: string[] = [];
+  let listedBy: (string | null)[] = [];
+  for await (const entry of entries) {
+    lines.push(entry.url);
+    listedBy.push(entry.listedBy);
+    if (lines.length >= BATCH) {
+      yield { lines, listedBy };
+      lines = [];
+      listedBy = [];
+    }
+  }
+  if (lines.length > 0) yield { lines, listedBy };
+}
+
+/** Over-long lines told one by one; past this they are counted in one line at the end. */
+const LONG_LINES_TOLD = 10;
+
+/** Says the input lines skipped for their length: the first few by number, the rest counted. */
+class LongLines {
+  private count = 0;
+  private readonly options: UrlOptions;
+
+  constructor(options: UrlOptions) {
+    this.options = options;
+  }
+
+  tell(lineNumber: number): void {
+    this.count++;
+    this.options.onLineSkipped?.();
+    const { t } = this.options;
+    if (this.count <= LONG_LINES_TOLD) {
+      this.options.onProblem(
+        t('cliInputLineTooLong', t.number(lineNumber), t.number(MAX_LINE_CHARS)),
+      );
+    }
+  }
+
+  tellRest(): void {
+    const rest = this.count - LONG_LINES_TOLD;
+    if (rest <= 0) return;
+    const { t } = this.options;
+    this.options.onProblem(t.plural('cliInputLinesTooLong', rest, t.number(MAX_LINE_CHARS)));
+  }
 }
 
 /**
  * The lines of a stream (LF, CRLF or CR ends), read chunk by chunk as they are asked for: the
  * stream waits while a batch is judged, so memory stays flat however long the input (readline's
- * iterator reads ahead without bound).
+ * iterator reads ahead without bound). A line longer than MAX_LINE_CHARS is no URL: it is told
+ * and skipped to its end without being kept, so an endless one (/dev/zero) is read at constant
+ * memory, as `wc -l` reads it, until the user stops it.
  */
-async function* linesOf(stream: Readable): AsyncGenerator<string> {
+async function* linesOf(stream: Readable, longLines: LongLines): AsyncGenerator<string> {
   stream.setEncoding('utf8');
-  let rest = '';
-  let lastWasCr = false;
+  const ready: string[] = [];
+  const lines = new CappedLines({
+    line: (line) => ready.push(line),
+    tooLong: (lineNumber) => longLines.tell(lineNumber),
+  });
   for await (const chunk of stream as AsyncIterable<string>) {
-    let text = rest + chunk;
-    // A CRLF split across chunks: the LF that ends the previous CR's line is no line of its own.
-    if (lastWasCr && rest === '' && text.startsWith('\n')) text = text.slice(1);
-    let start = 0;
-    // The next CR, searched again only once passed: each chunk is scanned once for it.
-    let cr = text.indexOf('\r');
-    for (;;) {
-      const lf = text.indexOf('\n', start);
-      if (cr !== -1 && cr < start) cr = text.indexOf('\r', start);
-      const end = lf === -1 ? cr : cr === -1 ? lf : Math.min(lf, cr);
-      if (end === -1) break;
-      yield text.slice(start, end);
-      if (text.charCodeAt(end) === 0x0d && text.charCodeAt(end + 1) === 0x0a) start = end + 2;
-      else start = end + 1;
-    }
-    lastWasCr = text.endsWith('\r');
-    rest = text.slice(start);
+    lines.write(chunk);
+    // Handed over before the next chunk is read: one chunk's lines at a time.
+    for (let i = 0; i < ready.length; i++) yield ready[i] as string;
+    ready.length = 0;
   }
-  if (rest !== '') yield rest;
+  lines.close();
+  yield* ready;
+  longLines.tellRest();
 }
 
 /** Opens a file for reading, or throws UnreadableInput before anything was written. */
@@ -89,26 +141,34 @@ export interface UrlOptions {
   urls: string | undefined;
   sitemap: string | undefined;
   stdin: Readable;
-  /** A sitemap's problem, in words: a child that could not be read… (the run goes on). */
+  /**
+   * A problem of the input, in words: an input line too long to be a URL, a sitemap's child that
+   * could not be read… (the run goes on).
+   */
   onProblem: (message: string) => void;
   /** Words the sitemap's problems and an unreadable top sitemap. */
   t: Translator;
+  /** Called for each input line skipped for its length (it counts as a line that is no URL). */
+  onLineSkipped?: () => void;
 }
 
 /**
  * The URL lines to judge, in input order. Files are opened (and the top sitemap read) before the
  * first line is given, so an unreadable one fails the run before any output (exit status 2).
  */
-export async function urlInputs(options: UrlOptions): Promise<AsyncIterable<string[]>> {
+export async function urlInputs(options: UrlOptions): Promise<AsyncIterable<InputBatch>> {
   const { args, urls, sitemap, stdin, t } = options;
   if (args.length > 0) return batchesOf(args);
-  if (urls !== undefined) return batchesOf(linesOf(urls === '-' ? stdin : await openFile(urls)));
+  if (urls !== undefined) {
+    const stream = urls === '-' ? stdin : await openFile(urls);
+    return batchesOf(linesOf(stream, new LongLines(options)));
+  }
   if (sitemap !== undefined) {
-    const found = sitemapUrls(sitemap, {
+    const found = sitemapEntries(sitemap, {
       onProblem: (p) => options.onProblem(sitemapProblemText(p, t)),
     });
     // The top sitemap is read now: unreadable, it throws here, before any output.
-    let first: IteratorResult<string>;
+    let first: IteratorResult<SitemapEntry>;
     try {
       first = await found.next();
     } catch (error) {
@@ -117,7 +177,7 @@ export async function urlInputs(options: UrlOptions): Promise<AsyncIterable<stri
       }
       throw new UnreadableInput(error instanceof Error ? error.message : String(error));
     }
-    return batchesOf(
+    return entryBatchesOf(
       (async function* () {
         if (first.done) return;
         yield first.value;
@@ -125,7 +185,7 @@ export async function urlInputs(options: UrlOptions): Promise<AsyncIterable<stri
       })(),
     );
   }
-  return batchesOf(linesOf(stdin));
+  return batchesOf(linesOf(stdin, new LongLines(options)));
 }
 
 /**

@@ -210,8 +210,17 @@ const warner = (io: Io) => (message: string) => {
   io.stderr.write(`${printableText(message, false)}\n`);
 };
 
-/** A command's URL lines: its arguments, else --urls, else --sitemap, else stdin. */
-const inputsOf = (args: readonly string[], values: Values, io: Io, t: Translator) =>
+/**
+ * A command's URL lines: its arguments, else --urls, else --sitemap, else stdin. `onLineSkipped`
+ * counts the lines too long to be URLs.
+ */
+const inputsOf = (
+  args: readonly string[],
+  values: Values,
+  io: Io,
+  t: Translator,
+  onLineSkipped: () => void,
+) =>
   urlInputs({
     args,
     urls: values.urls,
@@ -219,6 +228,7 @@ const inputsOf = (args: readonly string[], values: Values, io: Io, t: Translator
     stdin: io.stdin,
     onProblem: warner(io),
     t,
+    onLineSkipped,
   });
 
 async function check(
@@ -233,15 +243,23 @@ async function check(
   const warn = warner(io);
   const single = values.robots === undefined ? null : await readSource(values.robots);
   const origins = new OriginSources();
-  const lines = await inputsOf(positionals, values, io, t);
+  let errors = 0;
+  const lines = await inputsOf(positionals, values, io, t, () => errors++);
   const out = new Output(io.stdout);
   const writer = checkWriter(format, t, semantics);
   const shown = progress(io, t);
   await out.write(writer.header());
-  let errors = 0;
   let allowed = 0;
   let disallowed = 0;
-  const judge = (url: string, source: Source): CheckItem => {
+  // An item is written out (to a string) as soon as it is judged, so a batch waiting for its
+  // turn holds output, not the robots.txt files it was judged with: a batch of URLs of a
+  // thousand origins held every parsed file until it was written (issue 28, item 3).
+  const written = (item: CheckItem): string => {
+    if ('error' in item) errors++;
+    else for (const r of item.records) r.allowed ? allowed++ : disallowed++;
+    return writer.item(item);
+  };
+  const judge = (url: string, source: Source): string => {
     const records: CheckRecord[] = [];
     const ai: (AiPicture | null)[] = [];
     for (const agent of agents) {
@@ -249,27 +267,39 @@ async function check(
       records.push(judged.record);
       ai.push(judged.ai);
     }
-    return { url, records, source, ai };
+    return written({ url, records, source, ai });
   };
-  const judgeLine = (line: string): CheckItem | Promise<CheckItem> => {
+  // A robots.txt not requested (a public sitemap led into a private network), said once.
+  const refused = new Set<string>();
+  const tellRefused = (source: Source, ledFrom: string | null) => {
+    if (source.kind !== 'unreachable' || source.outcome.kind !== 'unreachable') return;
+    if (source.outcome.reason !== 'private-address' || refused.has(source.url)) return;
+    refused.add(source.url);
+    warn(t('cliRobotsNotRequested', source.url, ledFrom ?? ''));
+  };
+  const judgeLine = (line: string, ledFrom: string | null): string | Promise<string> => {
     const url = urlOrError(line, single !== null, t);
-    if (typeof url !== 'string') return { url: line, error: { url: line, error: url.error } };
+    if (typeof url !== 'string')
+      return written({ url: line, error: { url: line, error: url.error } });
     if (single !== null) return judge(url, single);
-    const source = origins.forUrl(url);
-    if (source === null) return { url: line, error: { url: line, error: t('cliNotUrl') } };
-    return source instanceof Promise ? source.then((s) => judge(url, s)) : judge(url, source);
+    const source = origins.forUrl(url, ledFrom);
+    if (source === null) return written({ url: line, error: { url: line, error: t('cliNotUrl') } });
+    if (!(source instanceof Promise)) return judge(url, source);
+    return source.then((s) => {
+      tellRefused(s, ledFrom);
+      return judge(url, s);
+    });
   };
   // A batch of lines is judged at once; it waits only when an origin's robots.txt is on its way.
-  const batches = inOrder(lines, (batch): CheckItem[] | Promise<CheckItem[]> => {
-    const items = batch.map(judgeLine);
-    return items.some((i) => i instanceof Promise) ? Promise.all(items) : (items as CheckItem[]);
+  const batches = inOrder(lines, (batch): string[] | Promise<string[]> => {
+    const { listedBy } = batch;
+    const items = batch.lines.map((line, i) => judgeLine(line, listedBy?.[i] ?? null));
+    return items.some((i) => i instanceof Promise) ? Promise.all(items) : (items as string[]);
   });
   for await (const items of batches) {
     for (const item of items) {
       shown.tick();
-      if ('error' in item) errors++;
-      else for (const r of item.records) r.allowed ? allowed++ : disallowed++;
-      out.add(writer.item(item));
+      out.add(item);
     }
     await out.full();
   }
@@ -298,20 +328,20 @@ async function diff(
     throw new UsageError(t('cliDiffNeedsFiles'));
   const [before, after] = await Promise.all([readSource(oldPlace), readSource(newPlace)]);
   const warn = warner(io);
-  const lines = await inputsOf(urls, values, io, t);
+  let errors = 0;
+  const lines = await inputsOf(urls, values, io, t, () => errors++);
   const out = new Output(io.stdout);
   const writer = diffWriter(format, t);
   const shown = progress(io, t);
   await out.write(writer.header());
   let total = 0;
   let changed = 0;
-  let errors = 0;
   // AI use is compared only when a file says something about it: otherwise the records stay as
   // they were, and the Content-Signal and Content-Usage lines are never looked for per URL.
   const hasAi =
     (before.kind === 'ok' && before.ai !== null) || (after.kind === 'ok' && after.ai !== null);
   for await (const batch of lines) {
-    for (const line of batch) {
+    for (const line of batch.lines) {
       shown.tick();
       const url = urlOrError(line, true, t);
       if (typeof url !== 'string') {

@@ -3,7 +3,8 @@
 // --robots, each URL's own origin's /robots.txt, fetched once per run with a bounded number of
 // fetches in flight.
 import { open } from 'node:fs/promises';
-import { fetchRobotsTxtInNode } from '../io/fetch-robots-node.ts';
+import { fetchRobotsTxtInNode, type NodeFetchOptions } from '../io/fetch-robots-node.ts';
+import { hostScope } from '../src/addresses.ts';
 import {
   MAX_BODY_BYTES,
   type Outcome,
@@ -57,9 +58,12 @@ function okSource(text: string, parsed: RobotsTxt, url: string | null): Source {
   return { kind: 'ok', parsed, url, ai: AiFile.of(text, parsed) };
 }
 
-/** Fetches one robots.txt URL with the extension's policy. */
-export async function fetchSource(url: string, userAgent?: string): Promise<Source> {
-  const facts = await fetchRobotsTxtInNode(url, userAgent === undefined ? {} : { userAgent });
+/**
+ * Fetches one robots.txt URL with the extension's policy: `ledFrom`, the URL whose content named
+ * it (a sitemap), puts it under the private-network rule; without, it is the user's own.
+ */
+export async function fetchSource(url: string, options: NodeFetchOptions = {}): Promise<Source> {
+  const facts = await fetchRobotsTxtInNode(url, options);
   return sourceOf(outcomeOf(facts), url);
 }
 
@@ -130,45 +134,111 @@ export async function readSource(place: string): Promise<Source> {
 }
 
 /**
+ * The robots.txt text OriginSources keeps parsed, at most, counted in bytes of text: 16 MiB, 32
+ * files at the 512,000-byte cut of RFC 9309 §2.5, about 750 of the corpus's (test/fixtures/
+ * corpus: 22 KB on average). A parsed file, once judged, costs 3 to 16 times its text (its rules
+ * compiled for matching: 8 MB for a 500 KB file of 20,000 rules, measured), so the cache holds
+ * 256 MiB at worst. An origin is fetched again only in a run that reads more than 16 MiB of other
+ * sites' robots.txt between two of its URLs.
+ */
+export const MAX_KEPT_BYTES = 16 * 1024 * 1024;
+
+/** What a kept source costs besides its text: its outcome, maps, an outcome with no body. */
+const SOURCE_OVERHEAD_BYTES = 1024;
+
+/** The cost of a source against MAX_KEPT_BYTES: its text's bytes and a fixed part. */
+function keptBytes(source: Source): number {
+  return SOURCE_OVERHEAD_BYTES + (source.kind === 'ok' ? source.parsed.bytesRead : 0);
+}
+
+/** How a robots.txt URL is fetched: `ledFrom` is the sitemap that listed the page, if any. */
+export type FetchOne = (url: string, ledFrom: string | null) => Promise<Source>;
+
+const fetchLed: FetchOne = (url, ledFrom) => fetchSource(url, ledFrom === null ? {} : { ledFrom });
+
+/**
  * Each origin's /robots.txt, fetched once per run: the first URL of an origin starts its fetch,
- * at most `inFlight` at a time; later URLs of the origin share it.
+ * at most `inFlight` at a time; later URLs of the origin share it. The fetched files are kept in
+ * least-recently-used order up to `maxBytes` of text (MAX_KEPT_BYTES): past that, the origin
+ * judged longest ago is dropped, and fetched again if one of its URLs comes later (a run over
+ * more than 16 MiB of robots.txt between two URLs of the origin; a fetch under way is never
+ * dropped). 200 origins of 500 KB took 2.2 GB when every file was kept (issue 28, item 3).
+ *
+ * A URL a sitemap lists (`ledFrom`, the sitemap's URL) is not the user's: its robots.txt is
+ * fetched under the private-network rule (io/follow-redirects.ts), so a public sitemap cannot
+ * make the command line ask a private address; refused, the source is 'unreachable' with reason
+ * 'private-address' (src/policy.ts outcomeOf). The same origin may then be fetched twice in one
+ * run, once as the user's and once as led from a public sitemap: they are kept apart.
  */
 export class OriginSources {
-  private readonly known = new Map<string, Promise<Source>>();
+  /** By origin (and whether led from a public sitemap): a fetch under way, or its source. */
+  private readonly kept = new Map<string, { source: Source | Promise<Source>; bytes: number }>();
+  private keptBytes = 0;
+  /** The key given last: already the most recently used. */
+  private lastKey = '';
+  private fetches = 0;
   private running = 0;
   private readonly waiting: (() => void)[] = [];
   private readonly inFlight: number;
-  private readonly fetchOne: (url: string) => Promise<Source>;
+  private readonly fetchOne: FetchOne;
+  private readonly maxBytes: number;
 
-  constructor(inFlight = 8, fetchOne: (url: string) => Promise<Source> = fetchSource) {
+  constructor(inFlight = 8, fetchOne: FetchOne = fetchLed, maxBytes = MAX_KEPT_BYTES) {
     this.inFlight = inFlight;
     this.fetchOne = fetchOne;
+    this.maxBytes = maxBytes;
   }
-
-  /** Sources already fetched, by origin: a URL of a known origin is judged without waiting. */
-  private readonly ready = new Map<string, Source>();
 
   /**
    * The source for a URL's origin (itself once fetched, else the fetch under way), or null when
-   * the URL has no robots.txt (not http(s)).
+   * the URL has no robots.txt (not http(s)). `ledFrom`: the URL of the sitemap that lists it.
    */
-  forUrl(url: string): Source | Promise<Source> | null {
+  forUrl(url: string, ledFrom: string | null = null): Source | Promise<Source> | null {
     const origin = robotsOrigin(url);
     if (origin === null) return null;
-    const ready = this.ready.get(origin);
-    if (ready !== undefined) return ready;
-    let source = this.known.get(origin);
-    if (source === undefined) {
-      source = this.limited(() => this.fetchOne(`${origin}/robots.txt`));
-      this.known.set(origin, source);
-      void source.then((s) => this.ready.set(origin, s));
+    // Only a public sitemap's lead is checked (follow-redirects.ts): a private one's is the user's.
+    const led = ledFrom !== null && isPublicUrl(ledFrom) ? ledFrom : null;
+    const key = led === null ? origin : `${origin} led`;
+    const entry = this.kept.get(key);
+    if (entry !== undefined) {
+      // Most recently used last (a Map iterates in insertion order); the URLs of one origin
+      // mostly come together, and then nothing moves.
+      if (key !== this.lastKey) {
+        this.kept.delete(key);
+        this.kept.set(key, entry);
+        this.lastKey = key;
+      }
+      return entry.source;
     }
-    return source;
+    this.fetches++;
+    const fetching = this.limited(() => this.fetchOne(`${origin}/robots.txt`, led));
+    const fresh = { source: fetching as Source | Promise<Source>, bytes: 0 };
+    this.kept.set(key, fresh);
+    this.lastKey = key;
+    // Once fetched, the source itself is given (no wait), and counted: an entry under way is
+    // never dropped, so `fresh` is still kept here.
+    void fetching.then((source) => {
+      fresh.source = source;
+      fresh.bytes = keptBytes(source);
+      this.keptBytes += fresh.bytes;
+      this.evict();
+    });
+    return fetching;
   }
 
-  /** How many origins were fetched (or are being fetched). */
+  /** How many robots.txt fetches were made (or are under way). */
   get size(): number {
-    return this.known.size;
+    return this.fetches;
+  }
+
+  /** Drops the least recently used fetched sources until the rest fit in maxBytes. */
+  private evict(): void {
+    for (const [key, entry] of this.kept) {
+      if (this.keptBytes <= this.maxBytes) return;
+      if (entry.source instanceof Promise) continue;
+      this.kept.delete(key);
+      this.keptBytes -= entry.bytes;
+    }
   }
 
   private async limited(work: () => Promise<Source>): Promise<Source> {
@@ -180,5 +250,14 @@ export class OriginSources {
       this.running--;
       this.waiting.shift()?.();
     }
+  }
+}
+
+/** Whether a URL's host is not in a private network by its name (src/addresses.ts hostScope). */
+function isPublicUrl(url: string): boolean {
+  try {
+    return hostScope(new URL(url).hostname) !== 'private';
+  } catch {
+    return true;
   }
 }

@@ -3,12 +3,15 @@
 // redirect's target host is looked up before it is requested, so a public site's redirect into a
 // private network is never asked.
 import type { FetchFacts } from '../src/policy.ts';
-import { type FetchLimits, fetchRobotsTxt } from './fetch-robots.ts';
+import { type FetchLead, type FetchLimits, fetchRobotsTxt } from './fetch-robots.ts';
 import type { RequestOptions } from './follow-redirects.ts';
 import { nodeLookup } from './node-lookup.ts';
 
-/** Options of fetchRobotsTxtInNode: the policy's limits, and a User-Agent (default none). */
-export interface NodeFetchOptions extends FetchLimits {
+/**
+ * Options of fetchRobotsTxtInNode: the policy's limits, a User-Agent (default none), and the URL
+ * that led to it (default none: the user's own).
+ */
+export interface NodeFetchOptions extends FetchLimits, FetchLead {
   /** Sent on every hop. Without it Node's fetch sends its own, `node`. */
   userAgent?: string;
 }

@@ -23,8 +23,19 @@ export interface FetchLimits {
   maxRedirects?: number;
 }
 
+/** Where a robots.txt URL comes from, for the private-network rule (io/follow-redirects.ts). */
+export interface FetchLead {
+  /**
+   * The URL whose content named this robots.txt (the sitemap that lists one of the origin's
+   * pages): the robots.txt URL is then checked as a redirect's target would be, and never
+   * requested in a private network when `ledFrom` is public ('private-address'). Absent: the
+   * user's own URL, requested wherever it is.
+   */
+  ledFrom?: string;
+}
+
 /** What fetchRobotsTxt works with: a fetch, a redirect strategy, request options (default none). */
-export interface FetchDeps extends FetchLimits {
+export interface FetchDeps extends FetchLimits, FetchLead {
   fetch: typeof fetch;
   redirects: RedirectStrategy;
   request?: RequestOptions;
@@ -40,7 +51,12 @@ export async function fetchRobotsTxt(robotsUrl: string, deps: FetchDeps): Promis
   try {
     const followed = await followRedirects(
       chain,
-      { fetch: deps.fetch, redirects: deps.redirects, request: deps.request ?? {} },
+      {
+        fetch: deps.fetch,
+        redirects: deps.redirects,
+        request: deps.request ?? {},
+        ...(deps.ledFrom === undefined ? {} : { ledFrom: deps.ledFrom }),
+      },
       controller.signal,
     );
     if (followed.kind === 'private-address') {

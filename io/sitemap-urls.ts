@@ -66,6 +66,25 @@ export async function* sitemapUrls(
   source: string,
   options: SitemapOptions = {},
 ): AsyncGenerator<string> {
+  for await (const entry of sitemapEntries(source, options)) yield entry.url;
+}
+
+/** A page URL a sitemap lists, and the sitemap that lists it. */
+export interface SitemapEntry {
+  url: string;
+  /**
+   * The URL of the sitemap that lists it, as it answered (after redirects); null when that sitemap
+   * is a local file. A request the page's URL leads to (its origin's robots.txt) is led from it:
+   * under the private-network rule, as a child of an index is (io/follow-redirects.ts, ledFrom).
+   */
+  listedBy: string | null;
+}
+
+/** sitemapUrls, each URL with the sitemap that lists it. */
+export async function* sitemapEntries(
+  source: string,
+  options: SitemapOptions = {},
+): AsyncGenerator<SitemapEntry> {
   const limits = limitsOf(options);
   const run: Run = {
     limits,
@@ -122,7 +141,7 @@ async function* readSitemap(
   level: number,
   ancestors: readonly string[],
   ledFrom: string | undefined,
-): AsyncGenerator<string> {
+): AsyncGenerator<SitemapEntry> {
   const isTop = level === 1;
   const tell: Tell = (code, params = {}) => run.tell({ source, code, params });
   run.sitemapsRead++;
@@ -160,6 +179,7 @@ async function* readSitemap(
       run.visited.add(opened.key);
     }
     const reader = new SitemapReader(entryProblems, tell);
+    const listedBy = opened.url;
     const index: IndexEntries = { children, keys: new Set(), path, selfKeys, isCut: false };
     for await (const text of opened.text) {
       reader.write(text);
@@ -174,7 +194,7 @@ async function* readSitemap(
         keepChildren(run, reader.found, index, entryProblems, tell);
         if (index.isCut) break;
       } else if (reader.found.length > 0) {
-        yield* giveUrls(run, reader.found, opened.deadline, tell);
+        yield* giveUrls(run, reader.found, listedBy, opened.deadline, tell);
         if (run.isStopped) return;
       }
       if (reader.failure !== null) break;
@@ -183,7 +203,7 @@ async function* readSitemap(
     if (reader.kind === 'sitemapindex') {
       keepChildren(run, reader.found, index, entryProblems, tell);
     } else {
-      yield* giveUrls(run, reader.found, opened.deadline, tell);
+      yield* giveUrls(run, reader.found, listedBy, opened.deadline, tell);
       if (run.isStopped) return;
     }
     if (reader.failure !== null) tell(reader.failure.code, reader.failure.params);
@@ -264,9 +284,10 @@ function keepChildren(
 async function* giveUrls(
   run: Run,
   found: string[],
+  listedBy: string | null,
   deadline: Deadline | null,
   tell: Tell,
-): AsyncGenerator<string> {
+): AsyncGenerator<SitemapEntry> {
   deadline?.pause();
   try {
     for (const url of found) {
@@ -276,7 +297,7 @@ async function* giveUrls(
         return;
       }
       run.urlsGiven++;
-      yield url;
+      yield { url, listedBy };
     }
   } finally {
     found.length = 0;

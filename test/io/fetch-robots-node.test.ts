@@ -306,3 +306,24 @@ describe('the request Node sends', () => {
     }
   });
 });
+
+describe('ledFrom: a robots.txt that a sitemap leads to (issue 28, item 1)', () => {
+  // io/follow-redirects.ts, the private-network rule: a URL a public address leads to is never
+  // requested in a private network; the user's own URL is requested wherever it is.
+  test('led from a public sitemap, a robots.txt on 127.0.0.1 is never asked', async () => {
+    const facts = await fetchRobotsTxtInNode(`${server.base}/ok`, {
+      ledFrom: 'https://public.test/sitemap.xml',
+    });
+    expect(facts).toEqual({ kind: 'private-address', target: `${server.base}/ok`, redirects: [] });
+    expect(outcomeOf(facts)).toMatchObject({ kind: 'unreachable', reason: 'private-address' });
+    expect(server.requests).toEqual([]);
+  });
+
+  test("led from a sitemap in the user's own network: asked", async () => {
+    const facts = await fetchRobotsTxtInNode(`${server.base}/ok`, {
+      ledFrom: `${other.base}/sitemap.xml`,
+    });
+    expect(facts).toMatchObject({ kind: 'response', status: 200 });
+    expect(server.requests.map((r) => r.path)).toEqual(['/ok']);
+  });
+});
