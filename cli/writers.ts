@@ -83,9 +83,50 @@ const DIFF_COLUMNS = [
   'aiSearchAfter',
 ];
 
-/** One CSV field (RFC 4180 §2): quoted when it holds a comma, a quote, CR or LF; quotes doubled. */
+// One rule for every format and every field (issue 28, item 7): text from an input line, a
+// sitemap or a server never reaches the output raw. The characters a terminal, an editor or a
+// JSON reader could act on (C0 and C1 controls, DEL, U+2028/2029, the bidirectional overrides:
+// src/explain printableText's set) are written as \uXXXX in every format: inside JSON strings,
+// where that is the same string to a reader (JSON.stringify leaves all but C0 raw); as text in
+// csv and the text format. A csv field that a spreadsheet would run as a formula gets a quote.
+
+/** Text from a file, a server or an input line, safe for a terminal (no control characters). */
+const printable = (text: string) => printableText(text, false);
+
+/** The characters no output carries raw (as printableText escapes them on one line). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: escaping control characters is the point
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: escaping control characters is the point
+const UNSAFE_ALL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * JSON text (JSON.stringify's) with every unsafe character as \uXXXX: they can only be inside its
+ * strings, where the escape reads back as the same character.
+ */
+export function safeJson(json: string): string {
+  return UNSAFE.test(json)
+    ? json.replace(UNSAFE_ALL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    : json;
+}
+
+/** A value as one jsonl line. */
+const jsonLine = (value: unknown) => `${safeJson(JSON.stringify(value))}\n`;
+
+/**
+ * A spreadsheet reads a cell starting with one of these as a formula (OWASP, "CSV Injection"):
+ * = + - @, tab and carriage return (these two are escaped before, so they cannot start a field).
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One CSV field (RFC 4180 §2): unsafe characters as \uXXXX, a leading quote before what a
+ * spreadsheet would run as a formula (OWASP), quoted when it holds a comma or a quote; quotes
+ * doubled.
+ */
 export function csvField(value: unknown): string {
-  const text = value === null || value === undefined ? '' : String(value);
+  const raw = value === null || value === undefined ? '' : String(value);
+  let text = printable(raw);
+  if (FORMULA_START.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
@@ -99,14 +140,11 @@ const JSON_OF = new Map<string, string>();
 function jsonOf(text: string): string {
   let json = JSON_OF.get(text);
   if (json === undefined) {
-    json = JSON.stringify(text);
+    json = safeJson(JSON.stringify(text));
     if (JSON_OF.size < 256) JSON_OF.set(text, json);
   }
   return json;
 }
-
-/** Text from a file, a server or an input line, safe for a terminal (no control characters). */
-const printable = (text: string) => printableText(text, false);
 
 /** What one URL gives: its records, or why it is not a URL. */
 export type CheckItem =
@@ -125,18 +163,18 @@ export function checkWriter(format: Format, t: Translator, semantics: Semantics 
     },
     item(item: CheckItem): string {
       if ('error' in item) {
-        if (format === 'jsonl') return `${JSON.stringify(item.error)}\n`;
+        if (format === 'jsonl') return jsonLine(item.error);
         if (format === 'csv') return csvRow({ ...item.error }, CHECK_COLUMNS);
-        return `${printable(item.url)}\n  ⚠ ${item.error.error}\n`;
+        return `${printable(item.url)}\n  ⚠ ${printable(item.error.error)}\n`;
       }
       if (format === 'jsonl') {
         // The URL is written into JSON once for all its agents (JSON.stringify's output, key order).
-        const url = JSON.stringify(item.url);
+        const url = safeJson(JSON.stringify(item.url));
         let out = '';
         const { records } = item;
         for (let i = 0; i < records.length; i++) {
           const r = records[i] as CheckRecord;
-          const rule = r.rule === null ? 'null' : JSON.stringify(r.rule);
+          const rule = r.rule === null ? 'null' : safeJson(JSON.stringify(r.rule));
           const picture = item.ai?.[i];
           const ai = picture == null ? '' : aiJson(picture);
           out += `{"url":${url},"agent":${jsonOf(r.agent)},"allowed":${r.allowed},"line":${r.line},"semantics":"${r.semantics}","rule":${rule},"robots":"${r.robots}"${ai}}\n`;
@@ -154,6 +192,16 @@ export function checkWriter(format: Format, t: Translator, semantics: Semantics 
       return format === 'text' && draft !== null ? `\n${printable(draft)}\n` : '';
     },
   };
+}
+
+/**
+ * Why every robot gets the same verdict, where the generic words do not say it: a robots.txt not
+ * requested because a public address (a sitemap, a redirect) led into a private network.
+ */
+function blanketWhy(source: Source, t: Translator): string | undefined {
+  if (source.kind === 'ok' || source.outcome.kind !== 'unreachable') return undefined;
+  if (source.outcome.reason !== 'private-address') return undefined;
+  return t('cliRobotsPrivateWhy', source.outcome.message ?? source.url);
 }
 
 /** A URL and each agent's verdict, with the deciding line and why, in the translator's words. */
@@ -176,6 +224,7 @@ function textBlock(
             [record.agent],
             source.kind === 'unavailable' ? 'allow' : 'disallow',
             t,
+            blanketWhy(source, t),
           )[0];
     const mark = record.allowed ? `✓ ${t('allowed')}` : `✕ ${t('disallowed')}`;
     const rule =
@@ -210,7 +259,7 @@ export function diffWriter(format: Format, t: Translator) {
         : '';
     },
     record(r: DiffRecord): string {
-      if (format === 'jsonl') return `${JSON.stringify(r)}\n`;
+      if (format === 'jsonl') return jsonLine(r);
       if (format === 'csv') return csvRow({ ...r }, DIFF_COLUMNS);
       const verdict = `${printable(`${r.url}  ${r.agent}: ${word(r.before)} (${at(r.lineBefore)}) → ${word(r.after)} (${at(r.lineAfter)})`)}\n`;
       // What changed in AI use, under the verdict's line, when it did.
