@@ -1,6 +1,8 @@
 // The URLs a command reads, in batches (never all in memory): the arguments; else --urls FILE
 // (`-`: stdin); else --sitemap URL|FILE; else stdin. Blank lines and lines starting with `#` are
-// skipped. And the ordered pipeline that judges them while fetches are in flight.
+// skipped; a line longer than MAX_LINE_CHARS (io/capped-lines.ts) is no URL: told, skipped, never
+// kept. A sitemap's URLs carry the sitemap that lists them (their robots.txt is led from it). And
+// the ordered pipeline that judges them while fetches are in flight.
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { CappedLines, MAX_LINE_CHARS } from '../io/capped-lines.ts';

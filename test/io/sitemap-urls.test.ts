@@ -15,7 +15,7 @@ import {
   type SitemapProblemCode,
   SitemapUnreadable,
 } from '../../io/sitemap-problem.ts';
-import { type SitemapOptions, sitemapUrls } from '../../io/sitemap-urls.ts';
+import { type SitemapOptions, sitemapEntries, sitemapUrls } from '../../io/sitemap-urls.ts';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/sitemap');
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
@@ -916,5 +916,37 @@ describe('sitemapUrls follows redirects under the one fetch policy, each one che
       { source: `${base}/six/0`, code: 'too-many-redirects', params: { limit: 5 } },
       { source: `${base}/cycle/a`, code: 'redirect-cycle', params: { target: `${base}/cycle/a` } },
     ]);
+  });
+});
+
+describe('sitemapEntries: each URL with the sitemap that lists it (issue 28, item 1)', () => {
+  // The robots.txt of a listed URL's origin is led from that sitemap (cli/sources.ts): the URL
+  // that answered, after redirects; null below a local file, whose children are the user's.
+  test('an index on the server: each URL with its child sitemap, as it answered', async () => {
+    routes.set('/entries/moves.xml', (_request, response) => {
+      response.writeHead(301, { location: '/entries/b.xml' });
+      response.end();
+    });
+    serve('/entries/a.xml', urlset('https://a.test/1', 'https://a.test/2'));
+    serve('/entries/b.xml', urlset('https://b.test/1'));
+    const top = serve(
+      '/entries/index.xml',
+      sitemapIndex(`${base}/entries/a.xml`, `${base}/entries/moves.xml`),
+    );
+    const entries = [];
+    for await (const entry of sitemapEntries(top)) entries.push(entry);
+    expect(entries).toEqual([
+      { url: 'https://a.test/1', listedBy: `${base}/entries/a.xml` },
+      { url: 'https://a.test/2', listedBy: `${base}/entries/a.xml` },
+      { url: 'https://b.test/1', listedBy: `${base}/entries/b.xml` },
+    ]);
+  });
+
+  test('a local file: listed by no URL', async () => {
+    const path = join(dir, 'entries.xml');
+    await writeFile(path, urlset('https://a.test/1'));
+    const entries = [];
+    for await (const entry of sitemapEntries(path)) entries.push(entry);
+    expect(entries).toEqual([{ url: 'https://a.test/1', listedBy: null }]);
   });
 });
