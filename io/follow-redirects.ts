@@ -152,10 +152,26 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
 
 /**
  * Whether `url`, answered from `ip` (null when unknown), is a public address: a site the user
- * reaches on their own machine or network may lead within it.
+ * reaches on their own machine or network may lead within it. In Node the address that answered is
+ * not known: a host name is looked up (`lookup`), so an intranet name (intranet.corp → 10.0.0.5)
+ * may lead within its network as 10.0.0.5 itself may.
  */
-function isPublic(url: string, ip: string | null): boolean {
-  return hostScope(new URL(url).hostname) !== 'private' && (ip === null || !isPrivateAddress(ip));
+async function isPublic(
+  url: string,
+  ip: string | null,
+  lookup: LookupAddresses | undefined,
+  signal: AbortSignal,
+): Promise<boolean> {
+  const { hostname } = new URL(url);
+  const scope = hostScope(hostname);
+  if (scope === 'private') return false;
+  if (ip !== null) return !isPrivateAddress(ip);
+  if (scope !== 'name' || lookup === undefined) return true;
+  const resolved = await untilAborted(
+    lookup(hostname).catch(() => []), // unresolvable: nothing says it is private
+    signal,
+  );
+  return !resolved.some(isPrivateAddress);
 }
 
 /**
@@ -171,10 +187,10 @@ async function privateNetworkRule(
   strategy: RedirectStrategy,
   signal: AbortSignal,
 ): Promise<'private' | 'check-answer' | 'allowed'> {
-  if (!isPublic(from, ip)) return 'allowed';
+  const lookup = strategy.kind === 'manual' ? strategy.lookup : undefined;
+  if (!(await isPublic(from, ip, lookup, signal))) return 'allowed';
   const scope = hostScope(target.hostname);
   if (scope !== 'name') return scope === 'private' ? 'private' : 'allowed';
-  const lookup = strategy.kind === 'manual' ? strategy.lookup : undefined;
   if (lookup !== undefined) {
     const resolved = await untilAborted(
       lookup(target.hostname).catch(() => []), // unresolvable: the fetch itself will fail

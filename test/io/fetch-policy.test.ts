@@ -303,6 +303,26 @@ const CHAINS: [string, string, ChainCase][] = [
       requested: ['http://127.0.0.1:8080/a', 'http://localhost:8081/b'],
     },
   ],
+  [
+    'a URL the user gave on an intranet name may redirect to another name of that network',
+    'issue 28 item 1: the user’s own private URL may lead within its network; RFC 1918: 10.0.0.0/8 (in Node the name that answered is looked up, as its target is)',
+    {
+      routes: {
+        'https://intranet.example/a': {
+          status: 301,
+          location: 'https://intranet.example/robots.txt',
+          ip: '10.0.0.5',
+        },
+        'https://intranet.example/robots.txt': {
+          status: 200,
+          ip: '10.0.0.5',
+          body: 'User-agent: *',
+        },
+      },
+      ending: 'answer',
+      requested: ['https://intranet.example/a', 'https://intranet.example/robots.txt'],
+    },
+  ],
 ];
 
 describe('every request of the tool follows the one policy', () => {
