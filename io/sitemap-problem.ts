@@ -103,13 +103,17 @@ export interface SitemapFailure {
   readonly params: SitemapParams;
 }
 
-/** The top source cannot be read at all; `message` is the code, the words are the caller's. */
+/**
+ * The top source cannot be read at all, or is no sitemap; `message` is the code, the words are the
+ * caller's.
+ */
 export class SitemapUnreadable extends Error {
   readonly source: string;
-  readonly code: SitemapFailureCode;
+  /** A failure to read it, or what shows it is no sitemap at all ('not-sitemap', 'wrong-root'…). */
+  readonly code: SitemapProblemCode;
   readonly params: SitemapParams;
 
-  constructor(source: string, failure: SitemapFailure) {
+  constructor(source: string, failure: { code: SitemapProblemCode; params: SitemapParams }) {
     super(failure.code);
     this.source = source;
     this.code = failure.code;

@@ -6,10 +6,17 @@
 // sitemap-reader.ts reads its content.
 
 import type { Deadline } from './deadline.ts';
+import { FETCH_POLICY } from './fetch-policy.ts';
 import type { LookupAddresses } from './follow-redirects.ts';
 import { nodeLookup } from './node-lookup.ts';
 import { type OpenedSitemap, openSitemap, sitemapKey } from './open-sitemap.ts';
-import { oneLine, type SitemapProblem, SitemapUnreadable } from './sitemap-problem.ts';
+import {
+  oneLine,
+  type SitemapParams,
+  type SitemapProblem,
+  type SitemapProblemCode,
+  SitemapUnreadable,
+} from './sitemap-problem.ts';
 import { EntryProblems, SitemapReader, type Tell } from './sitemap-reader.ts';
 
 export interface SitemapLimits {
@@ -45,10 +52,22 @@ const DEFAULT_LIMITS: Readonly<Required<SitemapLimits>> = {
   maxDepth: 3,
   maxSitemaps: 1_000,
   maxUrls: 10_000_000,
-  // sitemaps.org: "no larger than 50MB (52,428,800 bytes)", uncompressed.
-  maxBytes: 52_428_800,
-  timeoutMs: 30_000,
+  // The one fetch policy's terms for a sitemap (sitemaps.org: 50 MB uncompressed).
+  maxBytes: FETCH_POLICY.kinds.sitemap.maxBytes,
+  timeoutMs: FETCH_POLICY.kinds.sitemap.timeoutMs,
 };
+
+/**
+ * What the reader finds in a body that is no sitemap at all (sitemaps.org: XML with a <urlset> or
+ * <sitemapindex> root, or a text file of URLs): for the top source with nothing read from it, the
+ * source is unreadable.
+ */
+const NOT_A_SITEMAP: ReadonlySet<SitemapProblemCode> = new Set([
+  'not-sitemap',
+  'wrong-root',
+  'not-xml',
+  'empty',
+]);
 
 /**
  * The page URLs of a sitemap or sitemap index (sitemaps.org protocol), from a local file path or an
@@ -165,6 +184,8 @@ async function* readSitemap(
   const path = [...ancestors, ...selfKeys];
   const children: string[] = [];
   const entryProblems = new EntryProblems(tell);
+  /** Set when the top source turns out to be no sitemap: thrown once it is closed. */
+  let notASitemap: { code: SitemapProblemCode; params: SitemapParams } | null = null;
   try {
     // A redirect may lead back up the chain, or to a sitemap read already.
     if (opened.key !== key) {
@@ -206,7 +227,18 @@ async function* readSitemap(
       yield* giveUrls(run, reader.found, listedBy, opened.deadline, tell);
       if (run.isStopped) return;
     }
-    if (reader.failure !== null) tell(reader.failure.code, reader.failure.params);
+    if (reader.failure !== null) {
+      // The sitemap the user named is no sitemap at all, and gave nothing: unreadable (exit 2),
+      // not a run with no URLs that a CI job would take for a pass.
+      if (
+        isTop &&
+        run.urlsGiven === 0 &&
+        children.length === 0 &&
+        NOT_A_SITEMAP.has(reader.failure.code)
+      ) {
+        notASitemap = reader.failure;
+      } else tell(reader.failure.code, reader.failure.params);
+    }
     if (opened.isCut) {
       tell(opened.isGzip ? 'too-large-unzipped' : 'too-large', { limit: run.limits.maxBytes });
     }
@@ -218,6 +250,7 @@ async function* readSitemap(
     entryProblems.tellRest();
     opened.close();
   }
+  if (notASitemap !== null) throw new SitemapUnreadable(oneLine(source), notASitemap);
   for (const child of children) {
     if (run.isStopped) return;
     const key = sitemapKey(child);

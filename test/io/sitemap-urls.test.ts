@@ -215,30 +215,6 @@ describe('sitemapUrls reads sitemaps.org content', () => {
       [['not-xml', { error: expect.stringMatching(/^\d+:\d+: .+$/) }]],
     ],
     [
-      'an unbound prefix is not well-formed',
-      'Namespaces in XML 1.0 §3: the prefix must have been declared',
-      'unbound.xml',
-      `<urlset xmlns="${NS}"><url><x:loc>https://example.com/a</x:loc></url></urlset>`,
-      [],
-      [['not-xml', { error: expect.stringMatching(/unbound namespace prefix/) }]],
-    ],
-    [
-      'an HTML page is neither a urlset nor an index',
-      'sitemaps.org: the root is <urlset> or <sitemapindex>',
-      'page.html',
-      '<!DOCTYPE html><html><head><title>Not found</title></head><body></body></html>',
-      [],
-      [['wrong-root', { element: 'html' }]],
-    ],
-    [
-      'an empty file',
-      'sitemaps.org: a sitemap lists at least its <urlset>',
-      'empty.xml',
-      '',
-      [],
-      [['empty']],
-    ],
-    [
       'a declared encoding other than UTF-8 is told, and read as UTF-8',
       'sitemaps.org, "The Sitemap must … use UTF-8 encoding"',
       'latin1.xml',
@@ -271,6 +247,62 @@ describe('sitemapUrls reads sitemaps.org content', () => {
     expect(told(read.problems)).toEqual(expected(problems));
     for (const problem of read.problems) expect(problem.source).toBe(path);
   });
+
+  // A body that is no sitemap at all: as the source the user named, unreadable (exit 2 on the command
+  // line, before any output: a CI job must not take an empty run for a pass); as a child of an
+  // index, a problem told, and the run goes on.
+  const notSitemaps: [string, string, string, string, Told][] = [
+    [
+      'an unbound prefix is not well-formed',
+      'Namespaces in XML 1.0 §3: the prefix must have been declared',
+      'unbound.xml',
+      `<urlset xmlns="${NS}"><url><x:loc>https://example.com/a</x:loc></url></urlset>`,
+      ['not-xml', { error: expect.stringMatching(/unbound namespace prefix/) }],
+    ],
+    [
+      'an HTML page is neither a urlset nor an index',
+      'sitemaps.org: the root is <urlset> or <sitemapindex>',
+      'page.html',
+      '<!DOCTYPE html><html><head><title>Not found</title></head><body></body></html>',
+      ['wrong-root', { element: 'html' }],
+    ],
+    [
+      'an empty file',
+      'sitemaps.org: a sitemap lists at least its <urlset>',
+      'empty.xml',
+      '',
+      ['empty'],
+    ],
+    [
+      'a text file whose first line is no URL',
+      'sitemaps.org, "Text file": one URL per line',
+      'config.txt',
+      'DATABASE_URL=postgres://u:p@db/x\nhttps://example.com/listed\n',
+      ['not-sitemap', { excerpt: expect.any(String) }],
+    ],
+  ];
+
+  test.each(notSitemaps)(
+    '%s (%s): unreadable as the top source',
+    async (_w, _s, name, content, [code, params = {}]) => {
+      const path = await file(name, content);
+      const error = await collect(path).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(SitemapUnreadable);
+      expect({ ...(error as SitemapUnreadable) }).toEqual({ source: path, code, params });
+    },
+  );
+
+  test.each(notSitemaps)(
+    '%s (%s): told as a child, the next child still read',
+    async (_w, _s, name, content, [code, params = {}]) => {
+      const child = serve(`/child-${name}`, content);
+      const good = serve(`/good-after-${name}.xml`, urlset('https://example.com/good'));
+      const index = serve(`/index-of-${name}.xml`, sitemapIndex(child, good));
+      const read = await collect(index);
+      expect(read.urls).toEqual(['https://example.com/good']);
+      expect(told(read.problems)).toEqual([[code, params]]);
+    },
+  );
 
   test('a file: URL is a file', async () => {
     const path = await file('file-url.xml', urlset('https://example.com/f'));
