@@ -8,9 +8,6 @@ import { requestFor } from './fetch-policy.ts';
 import { type FetchLimits, fetchRobotsTxt } from './fetch-robots.ts';
 import type { HopObserver } from './follow-redirects.ts';
 
-/** The extension's robots.txt request: the policy's (CRAWLER_REQUEST), under its older name. */
-export { CRAWLER_REQUEST as BROWSER_REQUEST } from './fetch-policy.ts';
-
 /** Options of fetchRobotsTxtInBrowser: the policy's limits, a fetch (default the global one). */
 export interface BrowserFetchOptions extends FetchLimits {
   fetch?: typeof fetch;

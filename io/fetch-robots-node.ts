@@ -3,6 +3,7 @@
 // redirect's target host is looked up before it is requested, so a public site's redirect into a
 // private network is never asked.
 import type { FetchFacts } from '../src/policy.ts';
+import { requestFor } from './fetch-policy.ts';
 import { type FetchLead, type FetchLimits, fetchRobotsTxt } from './fetch-robots.ts';
 import type { RequestOptions } from './follow-redirects.ts';
 import { nodeLookup } from './node-lookup.ts';
@@ -17,20 +18,13 @@ export interface NodeFetchOptions extends FetchLimits, FetchLead {
 }
 
 /**
- * The request options for Node. Of the browser's three (BROWSER_REQUEST), only `cache` is passed:
- * - `credentials: 'omit'`: undici has no cookie jar and no authentication cache; in Node 20 the
- *   mode changes nothing it sends (its "include credentials" step is empty).
- * - `referrerPolicy`: with no document, undici's default referrer ("client") resolves to none, so
- *   no Referer is ever sent; a policy has nothing to act on.
- * - `cache: 'no-store'`: undici's fetch has no HTTP cache to bypass, but the mode still adds
- *   `Cache-Control: no-cache` and `Pragma: no-cache` to the request, as browsers do for it (Fetch
- *   standard, HTTP-network-or-cache fetch), so a cache on the way revalidates: the same request
- *   on the wire as the extension's.
+ * The policy's request (fetch-policy.ts CRAWLER_REQUEST), with the User-Agent when given. In Node
+ * only `cache` changes what is sent (undici has no cookie jar and no document to refer from); the
+ * request is the same on the wire as the extension's.
  */
 function nodeRequest(userAgent: string | undefined): RequestOptions {
-  return userAgent === undefined
-    ? { cache: 'no-store' }
-    : { cache: 'no-store', headers: { 'user-agent': userAgent } };
+  const request = requestFor('robots');
+  return userAgent === undefined ? request : { ...request, headers: { 'user-agent': userAgent } };
 }
 
 /** Fetches `robotsUrl` with Node's fetch, following each redirect itself; never throws. */

@@ -5,6 +5,7 @@
 // fetch-robots-browser.ts, fetch-robots-node.ts.
 import { FETCH_TIMEOUT_MS, type FetchFacts, MAX_BODY_BYTES, MAX_REDIRECTS } from '../src/policy.ts';
 import { Deadline } from './deadline.ts';
+import { requestFor } from './fetch-policy.ts';
 import {
   followRedirects,
   RedirectChain,
@@ -54,7 +55,7 @@ export async function fetchRobotsTxt(robotsUrl: string, deps: FetchDeps): Promis
       {
         fetch: deps.fetch,
         redirects: deps.redirects,
-        request: deps.request ?? {},
+        request: deps.request ?? requestFor('robots'),
         ...(deps.ledFrom === undefined ? {} : { ledFrom: deps.ledFrom }),
       },
       controller.signal,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { CRAWLER_REQUEST } from '../../io/fetch-policy.ts';
 import { fetchRobotsTxtInBrowser } from '../../io/fetch-robots-browser.ts';
 import { fetchRobotsTxtInNode, type NodeFetchOptions } from '../../io/fetch-robots-node.ts';
 import { type FetchFacts, type Outcome, outcomeOf } from '../../src/policy.ts';
@@ -289,14 +290,15 @@ describe('the request Node sends', () => {
     expect(seen).toEqual([userAgent, userAgent]);
   });
 
-  test('no browser-only credentials or referrer option; no call for a 6th target', async () => {
+  test('every hop is the one policy’s request (fetch-policy.ts); no call for a 6th target', async () => {
     const spy = vi.spyOn(globalThis, 'fetch');
     try {
       await fetchRobotsTxtInNode(`${server.base}/chain6/0`);
       expect(spy).toHaveBeenCalledTimes(6);
       for (const [, init] of spy.mock.calls) {
+        // credentials and referrerPolicy change nothing undici sends; cache adds no-cache headers.
         expect(init).toEqual({
-          cache: 'no-store',
+          ...CRAWLER_REQUEST,
           redirect: 'manual',
           signal: expect.any(AbortSignal),
         });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { CRAWLER_REQUEST } from '../../io/fetch-policy.ts';
 import { fetchRobotsTxt } from '../../io/fetch-robots.ts';
-import { BROWSER_REQUEST, fetchRobotsTxtInBrowser } from '../../io/fetch-robots-browser.ts';
+import { fetchRobotsTxtInBrowser } from '../../io/fetch-robots-browser.ts';
 import type { HopObserver } from '../../io/follow-redirects.ts';
 import { RedirectWatchers } from '../../io/redirect-watchers.ts';
 import { outcomeOf } from '../../src/policy.ts';
@@ -120,7 +121,7 @@ describe('fetchRobotsTxt, redirects observed (the browser)', () => {
     };
     await fetchRobotsTxtInBrowser('http://x.test/robots.txt', NO_REPORTS, { fetch: spy });
     expect(inits).toEqual([
-      { ...BROWSER_REQUEST, redirect: 'manual', signal: expect.any(AbortSignal) },
+      { ...CRAWLER_REQUEST, redirect: 'manual', signal: expect.any(AbortSignal) },
     ]);
   });
 
