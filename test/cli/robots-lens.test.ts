@@ -1,42 +1,20 @@
 // The robots-lens binary as users run it: lib/robots-lens.js (npm run build:lib) in a child
 // process, against local files and local servers. Every option, every exit status (issue 14).
-import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import en from '../../_locales/en/messages.json';
 import { explainVerdicts, lookupIn, translator } from '../../src/explain/index.ts';
 import { parseRobotsTxt } from '../../src/robots/index.ts';
+import { ROOT, runBinary } from './binary.ts';
 
-const ROOT = resolve(import.meta.dirname, '../..');
-const BIN = join(ROOT, 'lib/robots-lens.js');
 const VERSION = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).version as string;
 
-interface Run {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function run(args: string[], stdin = ''): Promise<Run> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: dir });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => {
-      stdout += d;
-    });
-    child.stderr.on('data', (d) => {
-      stderr += d;
-    });
-    child.on('error', fail);
-    child.on('close', (status) => done({ status, stdout, stderr }));
-    child.stdin.end(stdin);
-  });
-}
+/** Runs the binary in the test's folder. */
+const run = (args: string[], stdin = '') => runBinary(args, { cwd: dir, stdin });
 
 const jsonl = (text: string) =>
   text
@@ -68,10 +46,6 @@ async function site(routes: Record<string, [number, Record<string, string>, stri
 const FILE = 'User-agent: *\nDisallow: /private\n\nUser-agent: msnbot\nDisallow: /msn\n';
 
 beforeAll(() => {
-  execFileSync(process.execPath, [join(ROOT, 'scripts/build-lib.mjs')], {
-    cwd: ROOT,
-    stdio: 'pipe',
-  });
   dir = mkdtempSync(join(tmpdir(), 'rl-cli-'));
   writeFileSync(join(dir, 'robots.txt'), FILE);
   writeFileSync(join(dir, 'new.txt'), 'User-agent: *\nDisallow: /private\nDisallow: /shop\n');
