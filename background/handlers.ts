@@ -83,8 +83,8 @@ export function protocolHandlers({
       const exported = await history.export(tabId);
       return exported === null ? refuse('not-applicable') : accept(exported);
     },
-    importHistory: async ({ text }) => {
-      const imported = await history.import(text);
+    importHistory: async ({ tabId, text }) => {
+      const imported = await history.import(tabId, text);
       return imported.ok
         ? accept({ origin: imported.origin, added: imported.added, versions: imported.versions })
         : refuse(imported.problem);

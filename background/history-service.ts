@@ -1,7 +1,8 @@
 // Each site's robots.txt history as the History view and the export ask for it: the versions the
 // background kept (the version store of the tab's kind of window: a private window's live in
 // storage.session and go with it), the pages of the site the user visited (when kept), the test
-// URLs the user saved for it (never in a private window), export, import and clearing.
+// URLs the user saved for it (never in a private window), export, import (of the tab's site only,
+// into its kind of window's store) and clearing.
 
 import type { HistoryImportProblem, OriginHistory } from '../src/extension/protocol.ts';
 import { robotsOrigin } from '../src/policy.ts';
@@ -98,20 +99,29 @@ export class HistoryService {
     };
   }
 
-  /** Imports an export file into the normal windows' history; never throws. */
+  /**
+   * Imports an export file of the tab's site into the versions of the tab's kind of window (never
+   * throws): a normal window's on disk, a private window's in storage.session, gone with the last
+   * private window as the versions it fetched are (a user who imports there sees the file's
+   * versions while the window lives, and nothing of it reaches disk). A file of another site is
+   * refused: it would plant a version that the site's next visit reports as a change.
+   */
   async import(
+    tabId: number,
     text: string,
   ): Promise<
     | { ok: true; origin: string; added: number; versions: number }
-    | { ok: false; problem: HistoryImportProblem | 'not-json' }
+    | { ok: false; problem: HistoryImportProblem | 'not-applicable' }
   > {
+    const site = await this.site(tabId);
+    if (site === null) return { ok: false, problem: 'not-applicable' };
     let value: unknown;
     try {
       value = JSON.parse(text);
     } catch {
       return { ok: false, problem: 'not-json' };
     }
-    const result = await this.deps.versions.normal.importHistory(value);
+    const result = await site.versions.importHistory(value, site.origin);
     return result.ok
       ? { ok: true, origin: result.origin, added: result.added, versions: result.versions }
       : { ok: false, problem: result.problem };

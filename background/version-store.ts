@@ -346,14 +346,16 @@ export class VersionStore {
   }
 
   /**
-   * Merges an exported history into its origin's (never throws). Versions of the same text next
-   * to each other in time become one, first seen at the earliest and last seen at the latest
-   * (a text seen again after another is a new version); the MAX_HISTORY_VERSIONS newest by
-   * `firstSeen` stay, fewer when the origin's history would be charged over MAX_VERSIONS_BYTES.
-   * Times after now are taken as now. Bad input is refused whole, with the problem.
+   * Merges an exported history of `siteOrigin` into that origin's (never throws). Versions of the
+   * same text next to each other in time become one, first seen at the earliest and last seen at
+   * the latest (a text seen again after another is a new version); the MAX_HISTORY_VERSIONS
+   * newest by `firstSeen` stay, fewer when the origin's history would be charged over
+   * MAX_VERSIONS_BYTES. Times after now are taken as now. Bad input is refused whole, with the
+   * problem; so is a file of another origin ('other-origin'): a file could otherwise plant a
+   * version for any site, and its next visit would report a change with the file's difference.
    */
-  async importHistory(value: unknown): Promise<ImportResult> {
-    const checked = await this.checkImport(value);
+  async importHistory(value: unknown, siteOrigin: string): Promise<ImportResult> {
+    const checked = await this.checkImport(value, siteOrigin);
     if ('problem' in checked) return checked;
     try {
       return await this.exclusive(() => this.mergeNow(checked.origin, checked.versions));
@@ -364,6 +366,7 @@ export class VersionStore {
 
   private async checkImport(
     value: unknown,
+    siteOrigin: string,
   ): Promise<Refusal | { origin: string; versions: Merging[] }> {
     if (typeof value !== 'object' || value === null || Array.isArray(value))
       return refuse('not-an-object');
@@ -372,6 +375,7 @@ export class VersionStore {
     if (v['version'] !== 1) return refuse('unsupported-version');
     const origin = v['origin'];
     if (!isOrigin(origin)) return refuse('bad-origin');
+    if (origin !== siteOrigin) return refuse('other-origin');
     const items = v['versions'];
     if (!Array.isArray(items)) return refuse('bad-versions');
     if (items.length > MAX_HISTORY_VERSIONS) return refuse('too-many-versions');

@@ -251,10 +251,10 @@ export function fakeConnector(options: FakeOptions = {}): FakeConnector {
       const f = file as Partial<{ format: string; origin: string; versions: HistoryVersion[] }>;
       if (f?.format !== 'robots-lens-history') return refuse('wrong-format');
       if (typeof f.origin !== 'string' || !Array.isArray(f.versions)) return refuse('bad-versions');
-      const into: OriginHistory =
-        kept === null || kept.origin !== f.origin
-          ? { origin: f.origin, versions: [], seen: [], rememberPaths: false, saved: [] }
-          : kept;
+      // As the background: into the tab's site's history only.
+      if (kept === null) return refuse('not-applicable');
+      if (kept.origin !== f.origin) return refuse('other-origin');
+      const into: OriginHistory = kept;
       const known = new Set(into.versions.map((v) => v.text));
       const added = f.versions.filter((v) => !known.has(v.text));
       into.versions = [...into.versions, ...added].sort((a, b) => a.firstSeen - b.firstSeen);

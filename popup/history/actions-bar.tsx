@@ -1,8 +1,13 @@
 // What the user does with the site's history as a whole (issue 16, "History", item 2): export it
-// (download or copy), import a file, clear it after a confirmation step; each ends in a notice.
+// (download or copy), import a file of this site, clear it after a confirmation step; each ends in
+// a notice.
 import { useState } from 'preact/hooks';
 import type { Translator } from '../../src/explain/index.ts';
-import { historyFileName, historyImportProblemText } from '../../src/extension/explain/history.ts';
+import {
+  historyFileName,
+  historyFileOrigin,
+  historyImportProblemText,
+} from '../../src/extension/explain/history.ts';
 import type { OriginHistory } from '../../src/extension/protocol.ts';
 import type { Actions } from '../../ui/connector.ts';
 
@@ -19,7 +24,7 @@ export interface ActionsBarProps {
   actions: ActionsBarActions;
   /** The history shown: its origin, and whether it has anything to export or clear. */
   history: OriginHistory;
-  /** Asks for the history again (after a clear, or an import into this site). */
+  /** Asks for the history again (after a clear or an import). */
   reload: () => Promise<void>;
   t: Translator;
 }
@@ -86,11 +91,15 @@ export function ActionsBar({ tabId, actions, history, reload, t }: ActionsBarPro
     } catch (error) {
       return fail(String(error));
     }
-    const reply = await actions.importHistory({ text });
-    if (!reply.ok) return say(historyImportProblemText(reply.error, reply.message, t), true);
+    // Into this site's history only: the background refuses a file of another site.
+    const reply = await actions.importHistory({ tabId, text });
+    if (!reply.ok) {
+      const origins = { file: historyFileOrigin(text), site: history.origin };
+      return say(historyImportProblemText(reply.error, reply.message, t, origins), true);
+    }
     const { added, origin, versions } = reply.value;
     say(t.plural('historyImported', added, origin, t.number(versions)));
-    if (origin === history.origin) await reload();
+    await reload();
   };
   const clear = async () => {
     setConfirming(false);

@@ -121,6 +121,8 @@ export type HistoryImportProblem =
   | 'unsupported-version'
   /** `origin` is not an http(s) origin as the URL standard serialises it. */
   | 'bad-origin'
+  /** `origin` is another site's than the tab's: a file imports only into its own site's history. */
+  | 'other-origin'
   /** `versions` is not an array. */
   | 'bad-versions'
   /** More than 20 versions. */
@@ -197,11 +199,15 @@ export type Protocol = {
     res: { origin: string; text: string; versions: number };
     error: 'not-applicable';
   };
-  /** Adds an exported history to the kept versions (normal windows). */
+  /**
+   * Adds an exported history of the tab's site to its kept versions: a normal window's on disk, a
+   * private window's in that window's memory (storage.session, gone with the last private window).
+   * A file of another site is refused ('other-origin'); 'not-applicable': no robots.txt here.
+   */
   importHistory: {
-    req: { text: string };
+    req: { tabId: number; text: string };
     res: { origin: string; added: number; versions: number };
-    error: HistoryImportProblem;
+    error: HistoryImportProblem | 'not-applicable';
   };
   /** The tab's site's saved test URLs, most recent first (the tester asks when first shown). */
   savedUrls: {
@@ -329,7 +335,7 @@ const FIELDS: { [K in MessageName]: { [F in keyof RequestOf<K>]-?: FieldCheck } 
   highlightLinks: { tabId: TAB_ID, on: BOOLEAN },
   history: { tabId: TAB_ID },
   exportHistory: { tabId: TAB_ID },
-  importHistory: { text: STRING },
+  importHistory: { tabId: TAB_ID, text: STRING },
   clearHistory: { tabId: TAB_ID },
   clearAllHistory: {},
   savedUrls: { tabId: TAB_ID },

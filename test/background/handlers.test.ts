@@ -36,6 +36,7 @@ import { memoryStorage } from '../fixtures/storage.ts';
 
 const TEXT = 'User-agent: *\nDisallow: /private\n';
 const TAB_URL = 'https://a.test/private/x';
+const OTHER_URL = 'https://b.test/page';
 
 /** The background as main.ts wires it, over memory storage, with the browser and network faked. */
 function setup() {
@@ -64,6 +65,8 @@ function setup() {
   const { pages, highlights } = memoryPages();
   const tabs = new TabReports({
     getTab: async (tabId) => {
+      // Tab 4: another site (a victim of a planted history file).
+      if (tabId === 4) return { url: OTHER_URL, incognito: false };
       if (tabId !== 1) throw new Error(`No tab with id: ${tabId}`);
       return { url: TAB_URL, incognito: false };
     },
@@ -78,7 +81,11 @@ function setup() {
   // The history over the same storage, as main.ts shares one version store per kind of window.
   const versions = { normal: new VersionStore(local), private: new VersionStore(session) };
   const history = new HistoryService({
+    // Tab 1 in a normal window; tab 2 on the same page in a private window; tab 3 with no robots.txt.
     getTab: async (tabId) => {
+      if (tabId === 2) return { url: TAB_URL, incognito: true };
+      if (tabId === 3) return { url: 'about:blank', incognito: false };
+      if (tabId === 4) return { url: OTHER_URL, incognito: false };
       if (tabId !== 1) throw new Error(`No tab with id: ${tabId}`);
       return { url: TAB_URL, incognito: false };
     },
@@ -116,6 +123,7 @@ function setup() {
     settings,
     requests,
     local,
+    session,
     at(ms: number) {
       now = ms;
     },
@@ -241,6 +249,7 @@ describe('protocolHandlers: every message is answered', () => {
     },
     importHistory: {
       req: {
+        tabId: 1,
         text: JSON.stringify({
           format: 'robots-lens-history',
           version: 1,
@@ -352,6 +361,87 @@ describe('protocolHandlers: refusals', () => {
     expect((await errors.info()).errors.map((e) => [e.where, e.count])).toEqual([
       ['message:tabReport', 1],
     ]);
+  });
+});
+
+describe('importHistory: the tab’s site only, and a private window’s stays in memory (issue 28, item 8)', () => {
+  const fileOf = (origin: string, text = 'User-agent: *\nDisallow: /\n') =>
+    JSON.stringify({
+      format: 'robots-lens-history',
+      version: 1,
+      origin,
+      versions: [{ text, firstSeen: 10, lastSeen: 20 }],
+    });
+  const versionKeys = (area: { data: Map<string, unknown> }) =>
+    [...area.data.keys()].filter((k) => k.startsWith('robots-version')).sort();
+
+  test('a file of another site is refused; nothing is stored for either site', async () => {
+    const { handlers, local, session } = setup();
+    expect(await handlers.importHistory({ tabId: 1, text: fileOf('https://b.test') })).toEqual({
+      ok: false,
+      error: 'other-origin',
+      message: 'other-origin',
+    });
+    expect(versionKeys(local)).toEqual([]);
+    expect(versionKeys(session)).toEqual([]);
+    // The tab's own site still imports.
+    expect(await handlers.importHistory({ tabId: 1, text: fileOf('https://a.test') })).toEqual({
+      ok: true,
+      value: { origin: 'https://a.test', added: 1, versions: 1 },
+    });
+    expect(versionKeys(local)).toEqual(['robots-version-index', 'robots-version:https://a.test']);
+  });
+
+  test('a planted file cannot make another site report a change with its diff', async () => {
+    const { handlers } = setup();
+    // Imported in a popup on a.test, a file of b.test…
+    await handlers.importHistory({ tabId: 1, text: fileOf('https://b.test') });
+    // …and b.test visited later: its first fetch has nothing before it to differ from.
+    const report = await handlers.tabReport({ tabId: 4 });
+    if (!report.ok || report.value.kind !== 'report') throw new Error('no report');
+    expect(report.value.report.origin).toBe('https://b.test');
+    expect(report.value.report.changed).toBe(false);
+    const file = await handlers.robotsText({
+      tabId: 4,
+      origin: 'https://b.test',
+      fetchedAt: report.value.report.fetchedAt,
+    });
+    expect(file).toEqual({ ok: true, value: { text: TEXT, previousText: null } });
+  });
+
+  test('from a private window: into that window’s memory (storage.session), never to disk', async () => {
+    const { handlers, local, session } = setup();
+    expect(await handlers.importHistory({ tabId: 2, text: fileOf('https://a.test') })).toEqual({
+      ok: true,
+      value: { origin: 'https://a.test', added: 1, versions: 1 },
+    });
+    expect([...local.data.keys()]).toEqual([]);
+    expect(versionKeys(session)).toEqual(['robots-version-index', 'robots-version:https://a.test']);
+    // Shown in the private window's history, not in a normal window's.
+    const inPrivate = await handlers.history({ tabId: 2 });
+    expect(inPrivate.ok && inPrivate.value.versions.length).toBe(1);
+    const inNormal = await handlers.history({ tabId: 1 });
+    expect(inNormal.ok && inNormal.value.versions.length).toBe(0);
+  });
+
+  test('a page with no robots.txt imports nothing', async () => {
+    const { handlers, local } = setup();
+    expect(await handlers.importHistory({ tabId: 3, text: fileOf('https://a.test') })).toEqual({
+      ok: false,
+      error: 'not-applicable',
+      message: 'not-applicable',
+    });
+    expect(local.data.size).toBe(0);
+  });
+
+  test('a request without the tab is refused before any handler runs', async () => {
+    const { handlers } = setup();
+    const reply = await dispatch(
+      handlers,
+      messageOf('importHistory', untyped<'importHistory'>({ text: fileOf('https://a.test') })),
+      () => {},
+    );
+    expect(reply).toMatchObject({ ok: false, error: 'bad-request' });
   });
 });
 

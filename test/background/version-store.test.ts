@@ -448,7 +448,7 @@ describe('VersionStore: history, export and import (issue 16, item 4)', () => {
     } satisfies HistoryExport);
     const other = setup();
     other.at(10_000_000);
-    expect(await other.versions.importHistory(JSON.parse(JSON.stringify(exported)))).toEqual({
+    expect(await other.versions.importHistory(JSON.parse(JSON.stringify(exported)), A)).toEqual({
       ok: true,
       origin: A,
       added: 3,
@@ -461,7 +461,7 @@ describe('VersionStore: history, export and import (issue 16, item 4)', () => {
     const { storage, versions } = setup();
     const exported = await versions.exportHistory(A);
     expect(exported.versions).toEqual([]);
-    expect(await versions.importHistory(exported)).toEqual({
+    expect(await versions.importHistory(exported, A)).toEqual({
       ok: true,
       origin: A,
       added: 0,
@@ -476,7 +476,7 @@ describe('VersionStore: history, export and import (issue 16, item 4)', () => {
       ['b', 200_000, 200_000],
     ]);
     const writes = storage.sets.length;
-    expect(await versions.importHistory(await versions.exportHistory(A))).toEqual({
+    expect(await versions.importHistory(await versions.exportHistory(A), A)).toEqual({
       ok: true,
       origin: A,
       added: 0,
@@ -495,6 +495,7 @@ describe('VersionStore: history, export and import (issue 16, item 4)', () => {
         { text: 'a', firstSeen: 500, lastSeen: 150_000 },
         { text: 'c', firstSeen: 400_000, lastSeen: 500_000 },
       ]),
+      A,
     );
     expect(result).toEqual({ ok: true, origin: A, added: 1, versions: 3 });
     expect(await versions.history(A)).toEqual([
@@ -513,6 +514,7 @@ describe('VersionStore: history, export and import (issue 16, item 4)', () => {
         { text: 'b', firstSeen: 2000, lastSeen: 2000 },
         { text: 'a', firstSeen: 3000, lastSeen: 3000 },
       ]),
+      A,
     );
     expect((await versions.history(A)).map((v) => v.text)).toEqual(['a', 'b', 'a']);
   });
@@ -533,7 +535,7 @@ describe('VersionStore: history, export and import (issue 16, item 4)', () => {
         lastSeen: 200_000 + i,
       })),
     ];
-    expect(await versions.importHistory(file(imported))).toEqual({
+    expect(await versions.importHistory(file(imported), A)).toEqual({
       ok: true,
       origin: A,
       added: 5,
@@ -550,7 +552,7 @@ describe('VersionStore: history, export and import (issue 16, item 4)', () => {
     const { versions } = setup();
     const s = setup();
     s.at(5000);
-    await s.versions.importHistory(file([{ text: 'a', firstSeen: 1000, lastSeen: 9e12 }]));
+    await s.versions.importHistory(file([{ text: 'a', firstSeen: 1000, lastSeen: 9e12 }]), A);
     expect(await s.versions.history(A)).toEqual([{ text: 'a', firstSeen: 1000, lastSeen: 5000 }]);
     expect(await versions.history(A)).toEqual([]);
   });
@@ -634,6 +636,19 @@ describe('VersionStore: history, export and import (issue 16, item 4)', () => {
         problem: 'bad-origin',
         index: null,
       },
+      // Issue 28, item 8: a file imports only into the history of the site the popup is on.
+      {
+        name: 'a file of another site',
+        value: file([ok], 'https://b.test'),
+        problem: 'other-origin',
+        index: null,
+      },
+      {
+        name: 'a file of the same host on another port',
+        value: file([ok], `${A}:8443`),
+        problem: 'other-origin',
+        index: null,
+      },
       { name: 'versions missing', value: file(undefined), problem: 'bad-versions', index: null },
       { name: 'versions an object', value: file({ 0: ok }), problem: 'bad-versions', index: null },
       {
@@ -704,15 +719,31 @@ describe('VersionStore: history, export and import (issue 16, item 4)', () => {
     test(`refused: ${name} → ${problem}`, async () => {
       const { storage, versions } = await withHistory([['kept', 1, 1]]);
       const writes = storage.sets.length;
-      expect(await versions.importHistory(value)).toEqual({ ok: false, problem, index });
+      expect(await versions.importHistory(value, A)).toEqual({ ok: false, problem, index });
       expect(storage.sets.length).toBe(writes);
       expect(await versions.history(A)).toEqual([{ text: 'kept', firstSeen: 1, lastSeen: 1 }]);
     });
   }
 
+  test('a file of another site plants nothing there: its next fetch reports no change (issue 28, item 8)', async () => {
+    const { storage, versions } = await withHistory([['kept', 1, 1]]);
+    const B = 'https://b.test';
+    const writes = storage.sets.length;
+    const planted = file([{ text: 'User-agent: *\nDisallow: /\n', firstSeen: 1, lastSeen: 2 }], B);
+    expect(await versions.importHistory(planted, A)).toEqual({
+      ok: false,
+      problem: 'other-origin',
+      index: null,
+    });
+    expect(storage.sets.length).toBe(writes);
+    expect(await versions.history(B)).toEqual([]);
+    // B's first fetch has nothing before it to differ from.
+    expect(await versions.record(B, 'User-agent: *\nAllow: /\n', 3)).toBeNull();
+  });
+
   test('a refused write is a result, not an exception', async () => {
     const versions = new VersionStore(chromiumStorage(undefined, true), () => 10);
-    expect(await versions.importHistory(file([ok]))).toEqual({
+    expect(await versions.importHistory(file([ok]), A)).toEqual({
       ok: false,
       problem: 'storage-refused',
       index: null,
@@ -743,7 +774,7 @@ describe('VersionStore: history, export and import (issue 16, item 4)', () => {
     await fc.assert(
       fc.asyncProperty(value, async (v) => {
         const versions = new VersionStore(memoryStorage(), () => 1e12);
-        const result = await versions.importHistory(v);
+        const result = await versions.importHistory(v, A);
         expect(typeof result.ok).toBe('boolean');
       }),
       { numRuns: numRuns(300) },
@@ -755,7 +786,7 @@ describe('VersionStore: history, export and import (issue 16, item 4)', () => {
     const session = memoryStorage();
     const normal = new VersionStore(local);
     const inPrivate = new VersionStore(session);
-    expect(await inPrivate.importHistory(file([ok]))).toMatchObject({ ok: true });
+    expect(await inPrivate.importHistory(file([ok]), A)).toMatchObject({ ok: true });
     await inPrivate.record(A, 'b', 5);
     expect(local.data.size).toBe(0);
     expect(await normal.history(A)).toEqual([]);

@@ -65,7 +65,7 @@ const VALID: { [K in MessageName]: RequestOf<K> } = {
   highlightLinks: { tabId: 3, on: true },
   history: { tabId: 3 },
   exportHistory: { tabId: 3 },
-  importHistory: { text: '{}' },
+  importHistory: { tabId: 3, text: '{}' },
   clearHistory: { tabId: 3 },
   clearAllHistory: {},
   savedUrls: { tabId: 3 },

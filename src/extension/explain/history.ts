@@ -121,7 +121,7 @@ export function versionText(
   return t('historySeenFromTo', first, dateText(version.lastSeen, t), size);
 }
 
-const IMPORT_PROBLEMS: Record<HistoryImportProblem, MessageKey> = {
+const IMPORT_PROBLEMS: Record<Exclude<HistoryImportProblem, 'other-origin'>, MessageKey> = {
   'not-json': 'historyImportNotJson',
   'not-an-object': 'historyImportWrongFormat',
   'wrong-format': 'historyImportWrongFormat',
@@ -138,12 +138,42 @@ const IMPORT_PROBLEMS: Record<HistoryImportProblem, MessageKey> = {
 /**
  * Why a history file was not imported, as a sentence (nothing was changed). `problem` is the
  * reply's error: a HistoryImportProblem, or another error of the protocol, said by its `message`.
+ * `origins`: the site the file names (historyFileOrigin) and the popup's, for 'other-origin';
+ * both are shown as text (escaped), whatever the file holds.
  */
-export function historyImportProblemText(problem: string, message: string, t: Translator): string {
+export function historyImportProblemText(
+  problem: string,
+  message: string,
+  t: Translator,
+  origins: { file: string | null; site: string } | null = null,
+): string {
+  if (problem === 'other-origin') {
+    const file = printableText(origins?.file ?? '?');
+    return t(
+      'historyImportFailed',
+      t('historyImportOtherOrigin', file, printableText(origins?.site ?? '?')),
+    );
+  }
   const key = Object.hasOwn(IMPORT_PROBLEMS, problem)
-    ? IMPORT_PROBLEMS[problem as HistoryImportProblem]
+    ? IMPORT_PROBLEMS[problem as keyof typeof IMPORT_PROBLEMS]
     : undefined;
   return t('historyImportFailed', key === undefined ? message : t(key));
+}
+
+/** Characters of a file's origin shown at most: an origin is at most 270 (version-store.ts). */
+const MAX_SHOWN_ORIGIN_CHARS = 300;
+
+/**
+ * The site a history file names (its `origin`, cut to MAX_SHOWN_ORIGIN_CHARS), or null when it is
+ * not JSON or names none: for saying which site a refused file is of (never throws).
+ */
+export function historyFileOrigin(text: string): string | null {
+  try {
+    const origin: unknown = (JSON.parse(text) as { origin?: unknown } | null)?.origin;
+    return typeof origin === 'string' ? origin.slice(0, MAX_SHOWN_ORIGIN_CHARS) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The export file's name: the origin with what a file name cannot hold made `_`. */

@@ -9,6 +9,7 @@ import th from '../../../_locales/th/messages.json';
 import { lookupIn, type Messages, translator } from '../../../src/explain/index.ts';
 import {
   historyFileName,
+  historyFileOrigin,
   historyImportProblemText,
   historySeverityText,
   SEVERITY_MARKS,
@@ -194,6 +195,19 @@ describe('historyImportProblemText', () => {
   ];
   test.each(problems)('%s', (problem, words) => {
     expect(historyImportProblemText(problem, 'ignored', t)).toBe(words);
+  });
+  test('a file of another site: both sites named, escaped (issue 28, item 8)', () => {
+    const origins = { file: 'https://evil.test\u202e', site: 'https://shop.test' };
+    expect(historyImportProblemText('other-origin', 'ignored', t, origins)).toBe(
+      'Not imported, nothing changed: the file is the history of https://evil.test\\u202e, not of this site (https://shop.test). Open the popup on a page of that site to import it.',
+    );
+  });
+  test('historyFileOrigin: the origin a file names, or null', () => {
+    expect(historyFileOrigin('{"origin":"https://a.test"}')).toBe('https://a.test');
+    expect(historyFileOrigin('{"origin":42}')).toBeNull();
+    expect(historyFileOrigin('null')).toBeNull();
+    expect(historyFileOrigin('{not json')).toBeNull();
+    expect(historyFileOrigin(JSON.stringify({ origin: 'x'.repeat(1000) }))).toHaveLength(300);
   });
   test('another error of the protocol: its message', () => {
     expect(historyImportProblemText('internal', 'storage is gone', t)).toBe(

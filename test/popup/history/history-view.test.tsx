@@ -286,6 +286,34 @@ describe('export, import, clear', () => {
     expect(versions()).toHaveLength(4);
   });
 
+  test('import of another site’s file: refused, both sites named as text (issue 28, item 8)', async () => {
+    const actions = await open();
+    const other = 'https://evil.test';
+    const v5 = version('User-agent: *\nDisallow: /\n', 4);
+    choose(
+      JSON.stringify({ format: 'robots-lens-history', version: 1, origin: other, versions: [v5] }),
+    );
+    await waitFor(() =>
+      expect(notice()).toBe(
+        'Not imported, nothing changed: the file is the history of https://evil.test, not of this site (https://shop.test). Open the popup on a page of that site to import it.',
+      ),
+    );
+    expect(document.querySelector('[data-history-notice]')?.getAttribute('role')).toBe('alert');
+    // The request named the tab; this site's timeline is as it was.
+    expect(actions.calls.find((c) => c.name === 'importHistory')?.req).toMatchObject({ tabId: 7 });
+    expect(versions()).toHaveLength(4);
+  });
+
+  test('import of a file naming a site with markup and controls: shown as text', async () => {
+    await open();
+    // Refused by the background whatever it names; the sentence escapes it.
+    const origin = 'https://a.test/<img src=x onerror=alert(1)>\u202e';
+    choose(JSON.stringify({ format: 'robots-lens-history', version: 1, origin, versions: [] }));
+    await waitFor(() => expect(notice()).toMatch(/^Not imported, nothing changed:/));
+    expect(document.querySelector('[data-history-notice] img')).toBeNull();
+    expect(notice()).toContain('<img src=x onerror=alert(1)>\\u202e, not of this site');
+  });
+
   test('import of a file larger than any export: refused before it is read', async () => {
     const actions = await open();
     const input = document.querySelector('[data-action="import-history"]') as HTMLInputElement;
