@@ -1,6 +1,7 @@
 // End-to-end: what the background keeps beside its cache, in real Chromium and Firefox ESR. A
 // file edited on the server shows as changed, with its difference, even after its cache entry
-// was dropped; the options page shows the background's error counts.
+// was dropped; a history file imports only into the popup's site; the options page shows the
+// background's error counts.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { BROWSERS } from './browsers.mjs';
@@ -13,6 +14,33 @@ const dropCacheEntry = async (origin) => {
   await api.storage.local.remove(`robots:${origin}`);
   return Object.keys(await api.storage.local.get(null)).filter((k) => k.includes(origin));
 };
+
+/**
+ * Runs in the popup: imports a history file as a user picks one in the History view (the file
+ * input's files set, then its change event) and returns the notice that follows `before`.
+ */
+const importFile = inPage(async ({ text, before }, h) => {
+  if (h.currentView() !== 'history') await h.show('history');
+  const input = await h.until(() => h.$('input[data-action="import-history"]'), 'the import input');
+  const picked = new DataTransfer();
+  picked.items.add(new File([text], 'history.json', { type: 'application/json' }));
+  input.files = picked.files;
+  input.dispatchEvent(new Event('change', { bubbles: true }));
+  const notice = await h.until(() => {
+    const el = h.$('[data-history-notice]');
+    return el && el.textContent !== before ? el : null;
+  }, 'the import notice');
+  return { text: notice.textContent, role: notice.getAttribute('role') };
+});
+
+/** A history export naming `origin`, with one version. */
+const historyFile = (origin, text) =>
+  JSON.stringify({
+    format: 'robots-lens-history',
+    version: 1,
+    origin,
+    versions: [{ text, firstSeen: 1_000, lastSeen: 2_000 }],
+  });
 
 for (const launch of BROWSERS) {
   describe(`${launch.name.replace('launch', '')}: versions and debugging`, () => {
@@ -59,6 +87,33 @@ for (const launch of BROWSERS) {
       assert.match(diff.diff ?? '', /− Disallow: \/old\//);
       assert.match(diff.diff ?? '', /\+ Disallow: \/new\//);
       assert.equal(diff.verdict, 'allowed');
+    });
+
+    test('a history file of another site is refused and plants nothing (issue 28, item 8)', async () => {
+      const here = sites.origins.later;
+      const victim = sites.origins.target;
+      const site = await browser.openSite(`${here}/page`);
+      const popup = await browser.openPage(`popup.html?tab=${site.tabId}`);
+      const planted = historyFile(victim, 'User-agent: *\nDisallow: /planted/\n');
+      const refused = await popup.evaluate(importFile, { text: planted, before: null });
+      assert.equal(refused.role, 'alert');
+      assert.equal(
+        refused.text,
+        `Not imported, nothing changed: the file is the history of ${victim}, not of this site (${here}). Open the popup on a page of that site to import it.`,
+      );
+      // The site's own file is imported.
+      const own = historyFile(here, 'User-agent: *\nDisallow: /older/\n');
+      const imported = await popup.evaluate(importFile, { text: own, before: refused.text });
+      assert.match(imported.text, /^1 new version imported for /);
+      await popup.close();
+      const keys = await browser.storageKeys('local');
+      assert.ok(keys.includes(`robots-version:${here}`), keys.join(' '));
+      assert.ok(!keys.some((k) => k.endsWith(victim)), `nothing kept for ${victim}: ${keys}`);
+      // The victim, visited later: its file is new, not "changed" with the planted difference.
+      const visit = await browser.openSite(`${victim}/page`);
+      const seen = await browser.popup(visit.tabId);
+      assert.equal(seen.state, 'done');
+      assert.ok(!seen.text.includes('Changed since the last fetch'), seen.text);
     });
 
     test('the refresh button fetches again', async () => {
