@@ -252,6 +252,46 @@ export function launchFirefox(options) {
 }
 
 /**
+ * A browser of the caller's own (`name`: 'chromium' or 'firefox') on a profile kept across
+ * restarts, for what must (or must not) outlive the browser. restart() quits it as a user does
+ * and starts it again on the same profile. Chromium loads the same unpacked dist/, so the same
+ * extension id: storage.local, storage.sync, localStorage and IndexedDB are kept, storage.session
+ * is not. Firefox forgets a temporary add-on when it quits, so the add-on is installed again, with
+ * the same id and moz-extension UUID (the uuids pref): its storage.local and the rest were kept
+ * by Firefox ESR 153 (measured: no keepStorageOnUninstall pref needed), storage.session not.
+ * `driver` is the running browser's (a new one after restart()), `profile` the directory;
+ * close() quits and removes the profile. Under node --test the suites' shared browser of that
+ * kind is closed first (the next suite starts it anew): never two of one kind at once on 2 cores.
+ */
+export async function launchRestartable(name) {
+  const start = { chromium: startChromium, firefox: startFirefox }[name];
+  if (start === undefined) throw new Error(`launchRestartable: unknown browser ${name}`);
+  const shared = running.get(name);
+  if (shared !== undefined) {
+    running.delete(name);
+    const browser = await shared.catch(() => null);
+    if (browser !== null) await within(browser.close(), `${name}: close`);
+  }
+  const profile = mkdtempSync(join(tmpdir(), `rl-${name}-kept-`));
+  let current = await within(start({ profile }), `${name}: start`);
+  return {
+    name,
+    profile,
+    get driver() {
+      return bounded(current.driver);
+    },
+    async restart() {
+      await within(current.close(), `${name}: quit`);
+      current = await within(start({ profile }), `${name}: start again`);
+    },
+    async close() {
+      await within(current.close(), `${name}: close`).catch(() => {});
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
  * The browsers the suites run in: both, or those E2E_BROWSERS names (`chromium`, `firefox`,
  * comma-separated), for a run of one browser.
  */
@@ -265,9 +305,10 @@ export const BROWSERS = (() => {
   return named.map((n) => all[n]);
 })();
 
-async function startChromium({ privateWindows = false } = {}) {
+async function startChromium({ privateWindows = false, profile = null } = {}) {
   requireBrowser('Chromium', CHROMIUM, 'chromium');
-  const dir = mkdtempSync(join(tmpdir(), 'rl-chromium-'));
+  // A profile given (launchRestartable) is the caller's: kept when the browser closes.
+  const dir = profile ?? mkdtempSync(join(tmpdir(), 'rl-chromium-'));
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: CHROMIUM,
     headless: true,
@@ -422,20 +463,26 @@ async function startChromium({ privateWindows = false } = {}) {
     },
     async close() {
       await context.close().catch(() => {});
-      rmSync(dir, { recursive: true, force: true });
+      if (profile === null) rmSync(dir, { recursive: true, force: true });
     },
   };
 }
 
-async function startFirefox({ privateWindows = false, shared = false } = {}) {
+async function startFirefox({
+  privateWindows = false,
+  shared = false,
+  profile: given = null,
+} = {}) {
   requireBrowser('Firefox ESR', FIREFOX, 'firefox-esr');
   const geckoId = JSON.parse(readFileSync(join(EXT, 'manifest.json'), 'utf8'))
     .browser_specific_settings.gecko.id;
   // Firefox keeps "Run in Private Windows" among the add-on's permissions in the profile: a profile
   // that already grants it lets the extension into private windows once installed. A browser
   // shared by the suites grants it from the start (it cannot be granted later without a restart).
-  const profile = privateWindows || shared ? mkdtempSync(join(tmpdir(), 'rl-firefox-')) : null;
-  if (profile !== null) {
+  // A profile given (launchRestartable) is the caller's: kept when the browser closes.
+  const profile =
+    given ?? (privateWindows || shared ? mkdtempSync(join(tmpdir(), 'rl-firefox-')) : null);
+  if (privateWindows || shared) {
     writeFileSync(
       join(profile, 'extension-preferences.json'),
       JSON.stringify({
@@ -624,7 +671,7 @@ async function startFirefox({ privateWindows = false, shared = false } = {}) {
     async close() {
       await browser.close().catch(() => {});
       rmSync(downloads, { recursive: true, force: true });
-      if (profile !== null) rmSync(profile, { recursive: true, force: true });
+      if (profile !== null && given === null) rmSync(profile, { recursive: true, force: true });
     },
   };
 }
