@@ -1,11 +1,13 @@
 // End-to-end: private windows leave nothing (issue 15, item 8), in real Chromium and Firefox ESR
 // with the extension allowed in private windows. A site opened in a private window is fetched and
 // judged like any other, its report kept in storage.session only; closing the last private window
-// removes it from storage.session too; a normal window's cache is untouched throughout.
+// removes it from storage.session too; a normal window's cache is untouched throughout. A history
+// file imported there joins that window's versions in storage.session, never storage.local.
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { BROWSERS } from './browsers.mjs';
+import { inPage } from './in-page.mjs';
 import { until } from './until.mjs';
 
 /** One origin on 127.0.0.1 or localhost with its own robots.txt; counts its robots.txt requests. */
@@ -33,6 +35,17 @@ async function startOrigin(host, robots) {
 
 /** The storage keys that hold an origin's robots.txt (its cache entry and its versions). */
 const keysOf = (keys, origin) => keys.filter((k) => k.endsWith(origin)).sort();
+
+/** Runs in the popup: imports a history file in the History view, as a pick does; its notice. */
+const importFile = inPage(async (text, h) => {
+  await h.show('history');
+  const input = await h.until(() => h.$('input[data-action="import-history"]'), 'the import input');
+  const picked = new DataTransfer();
+  picked.items.add(new File([text], 'history.json', { type: 'application/json' }));
+  input.files = picked.files;
+  input.dispatchEvent(new Event('change', { bubbles: true }));
+  return (await h.until(() => h.$('[data-history-notice]'), 'the import notice')).textContent;
+});
 
 for (const launch of BROWSERS) {
   describe(`${launch.name.replace('launch', '')}: private windows leave nothing (issue 15, item 8)`, () => {
@@ -104,6 +117,42 @@ for (const launch of BROWSERS) {
       // The normal window's cache is untouched.
       assert.deepEqual(keysOf(await browser.storageKeys('local'), normal.origin), localBefore);
       assert.equal(normal.requests(), 1);
+    });
+
+    test('a history file imported in a private window stays in memory, gone with the window (issue 28, item 8)', async () => {
+      const opened = await browser.openPrivateSite(`${secret.origin}/secret/page`);
+      await until(
+        () => browser.badge(opened.tabId),
+        (b) => b !== '',
+      );
+      const popup = await browser.openPage(`popup.html?tab=${opened.tabId}`);
+      const file = JSON.stringify({
+        format: 'robots-lens-history',
+        version: 1,
+        origin: secret.origin,
+        versions: [
+          { text: 'User-agent: *\nDisallow: /imported/\n', firstSeen: 1000, lastSeen: 2000 },
+        ],
+      });
+      const notice = await popup.evaluate(importFile, file);
+      await popup.close();
+      assert.equal(notice, `1 new version imported for ${secret.origin}; 2 kept in all.`);
+      // The private window's versions, in storage.session: the imported one beside the fetched one.
+      const kept = await browser.storageValue('session', `robots-version:${secret.origin}`);
+      assert.equal(kept?.versions?.length, 2, JSON.stringify(kept));
+      assert.deepEqual(
+        keysOf(await browser.storageKeys('local'), secret.origin),
+        [],
+        'nothing on disk',
+      );
+
+      await browser.closeWindow(opened.windowId);
+      const left = await until(
+        async () => keysOf(await browser.storageKeys('session'), secret.origin),
+        (keys) => keys.length === 0,
+      );
+      assert.deepEqual(left, [], 'gone with the last private window');
+      assert.deepEqual(keysOf(await browser.storageKeys('local'), secret.origin), []);
     });
   });
 }
