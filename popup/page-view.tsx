@@ -29,7 +29,10 @@ export interface PageViewProps {
   countLinks: () => Promise<LinkCounts | null>;
   /** Outlines the page's qualified links, or removes the outline; resolves to the state, or null. */
   highlight: (on: boolean) => Promise<boolean | null>;
-  /** Fetches the page as served and compares it; resolves to the findings or a message. */
+  /**
+   * Fetches the page as served and compares it; resolves to the findings or a message (a whole
+   * sentence). A rejection is shown as the HTML that could not be read.
+   */
   compare: () => Promise<
     { ok: true; served: ServedPage; findings: ServedFinding[] } | { ok: false; message: string }
   >;
@@ -161,13 +164,16 @@ export function PageView({ page, t, countLinks, highlight, compare }: PageViewPr
           disabled={comparison.status === 'loading'}
           onClick={() => {
             setComparison({ status: 'loading' });
-            void compare().then((result) =>
-              setComparison(
-                result.ok
-                  ? { status: 'done', served: result.served, findings: result.findings }
-                  : { status: 'error', message: result.message },
-              ),
-            );
+            // Whatever fails (a page the reader chokes on), the button comes back with a message.
+            void compare()
+              .catch(() => ({ ok: false as const, message: t('servedUnreadable') }))
+              .then((result) =>
+                setComparison(
+                  result.ok
+                    ? { status: 'done', served: result.served, findings: result.findings }
+                    : { status: 'error', message: result.message },
+                ),
+              );
           }}
         >
           {t('compareServed')}
@@ -176,7 +182,7 @@ export function PageView({ page, t, countLinks, highlight, compare }: PageViewPr
       {comparison.status === 'loading' && <p class="muted">{t('comparing')}</p>}
       {comparison.status === 'error' && (
         <p class="warning" role="alert" data-served-error="">
-          ⚠ {t('servedFailed', printableText(comparison.message))}
+          ⚠ {printableText(comparison.message)}
         </p>
       )}
       {comparison.status === 'done' && (

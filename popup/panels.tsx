@@ -86,9 +86,14 @@ function pageActions(
     compare: async () => {
       const { compareServed } = await import('./views.ts');
       const reply = await actions.servedPage({ tabId });
-      if (!reply.ok) return { ok: false, message: servedErrorText(reply.error, reply.message, t) };
+      if (!reply.ok)
+        return {
+          ok: false,
+          message: t('servedFailed', servedErrorText(reply.error, reply.message, t)),
+        };
       const rendered = page.facts.dom;
       const served = readServed(reply.value);
+      if (served === null) return { ok: false, message: t('servedUnreadable') };
       const findings = rendered.ok
         ? compareServed(model.url, served, rendered.facts, model.robots, Date.now())
         : [];

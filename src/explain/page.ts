@@ -200,7 +200,11 @@ export function pageProblemText(problem: PageProblem, t: Translator): string {
     case 'content-cut':
       return t('pageProblemContentCut', problem.name, t.number(PAGE_LIMITS.attributeChars));
     case 'tags-cut':
-      return t('pageProblemTagsCut');
+      return problem.chars === true
+        ? t('pageProblemTagsCutChars', t.number(PAGE_LIMITS.tagChars))
+        : t('pageProblemTagsCut');
+    case 'base-too-long':
+      return t('pageProblemBaseTooLong', t.number(PAGE_LIMITS.baseChars));
     case 'headers-cut':
       return t('pageProblemHeadersCut');
   }
@@ -222,6 +226,7 @@ export function pageProblemSeverity(problem: PageProblem): 'error' | 'warning' |
     case 'content-cut':
     case 'tags-cut':
     case 'headers-cut':
+    case 'base-too-long':
       return 'warning';
     case 'canonical-relative':
     case 'meta-in-body':

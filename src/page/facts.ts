@@ -7,17 +7,17 @@
 export interface MetaTag {
   /** The name attribute as written (case kept, trimmed). */
   name: string;
-  /** The content attribute, cut at MAX_ATTRIBUTE_CHARS. */
+  /** The content attribute, cut at PAGE_LIMITS.attributeChars. */
   content: string;
   /** In `<body>` rather than `<head>`: Google reads it there too, others may not. */
   inBody: boolean;
-  /** The content was longer than MAX_ATTRIBUTE_CHARS and was cut. */
+  /** The content was longer than PAGE_LIMITS.attributeChars and was cut. */
   cut: boolean;
 }
 
 /** A `<link rel="canonical" href>`. */
 export interface CanonicalTag {
-  /** The href attribute as written, cut at MAX_ATTRIBUTE_CHARS. */
+  /** The href attribute as written, cut at PAGE_LIMITS.attributeChars. */
   href: string;
   inBody: boolean;
 }
@@ -38,15 +38,29 @@ export interface LinkCounts {
 
 /** The DOM as rendered when it was read. */
 export interface DomFacts {
-  /** document.contentType: only HTML documents' tags count. */
+  /** document.contentType (cut at PAGE_LIMITS.contentTypeChars): only HTML documents' tags count. */
   contentType: string;
-  /** document.baseURI: relative hrefs resolve against it. */
+  /**
+   * document.baseURI: relative hrefs resolve against it. Empty when it is longer than
+   * PAGE_LIMITS.baseChars: relative hrefs then resolve against the page's own URL.
+   */
   baseUrl: string;
+  /**
+   * The base was longer than PAGE_LIMITS.baseChars and is not the document's own URL (a long
+   * `<base href>`): dropped, and the page's URL used instead. Absent in facts read before
+   * 2026-12 (issue 28).
+   */
+  baseTooLong?: boolean;
   /** Meta tags whose name is a robot's name, `robots`, or close to it; in document order. */
   metas: MetaTag[];
   canonicals: CanonicalTag[];
-  /** More tags than the reader keeps (MAX_TAGS): the rest were dropped. */
+  /** More tags than the reader keeps (PAGE_LIMITS.tags, .tagChars): the rest were dropped. */
   cut: boolean;
+  /**
+   * Tags were dropped because their text reached PAGE_LIMITS.tagChars (not only their number).
+   * Absent in facts read before 2026-12 (issue 28).
+   */
+  cutChars?: boolean;
   /** How long the read took on the page's main thread, in milliseconds. */
   readMs: number;
 }
@@ -95,12 +109,27 @@ export interface PageFacts {
   headers: { ok: true; facts: ResponseFacts } | { ok: false; why: HeadersUnknown };
 }
 
-/** Cut points for what a hostile page can make the extension keep. */
+/**
+ * Cut points for what a hostile page can make the extension keep. The DOM's are applied inside
+ * the page, before anything crosses to the background (webext/read-page.ts repeats them: it cannot
+ * import; test/webext/read-page.test.ts checks they are equal). With them, a DomFacts holds at most
+ * contentTypeChars + baseChars + tagChars characters of strings (73,984), in at most 2 × tags
+ * tags: see docs in read-page.ts for the bytes of a reply.
+ */
 export const PAGE_LIMITS = {
   /** Characters kept of one attribute (meta content, href). */
   attributeChars: 8192,
-  /** Meta and canonical tags kept. */
+  /** Meta tags kept, and canonical tags kept (each). */
   tags: 200,
+  /**
+   * Characters kept of all tags together: meta names and contents, canonical hrefs. A tag that
+   * would go past it is dropped (and the rest), as past `tags`.
+   */
+  tagChars: 65_536,
+  /** Characters of document.baseURI kept; a longer one is dropped (the page's URL stands in). */
+  baseChars: 8192,
+  /** Characters of document.contentType kept (a MIME type: short by nature). */
+  contentTypeChars: 256,
   /** Characters kept of all X-Robots-Tag, Link and Content-Usage values together. */
   headerChars: 65_536,
 } as const;

@@ -66,6 +66,7 @@ export interface Canonical {
   /** It is the page's own URL (fragment aside). */
   self: boolean;
   sameHost: boolean;
+  /** Always false: a canonical in `<body>` does not count and is not resolved (kept for the shape). */
   inBody: boolean;
   /** The href was relative. */
   relative: boolean;
@@ -87,9 +88,12 @@ export type PageProblem =
   | { code: 'canonical-cross-host'; url: string }
   | { code: 'canonical-not-http'; href: string }
   | { code: 'canonical-in-body'; href: string }
+  /** The document's base URL was too long to keep: relative URLs resolved against the page's. */
+  | { code: 'base-too-long' }
   | { code: 'meta-in-body'; name: string }
   | { code: 'content-cut'; name: string }
-  | { code: 'tags-cut' }
+  /** Tags past the reader's bounds were dropped; `chars`: past its characters, not its count. */
+  | { code: 'tags-cut'; chars?: boolean }
   | { code: 'headers-cut' };
 
 /** What the page says, to each robot in the list. */
@@ -106,7 +110,10 @@ export interface PageJudgement {
   robots: RobotPage[];
   /** The canonical that counts (the first in `<head>`, else the header's), or null. */
   canonical: Canonical | null;
-  /** Every canonical declared, tags first. */
+  /**
+   * The canonicals that count, resolved, tags first: each distinct href once, at most
+   * CANONICALS_RESOLVED (those in `<body>` are only said, in problems).
+   */
   canonicals: Canonical[];
   problems: PageProblem[];
 }
@@ -134,12 +141,12 @@ function urlOf(text: string, base?: string): URL | null {
   }
 }
 
+/** A canonical href resolved against `base`; `self`: the page's URL without its fragment. */
 function canonicalOf(
   href: string,
   base: string,
-  page: URL | null,
+  page: { url: URL; self: string } | null,
   via: Canonical['via'],
-  inBody: boolean,
 ): Canonical {
   const trimmed = href.trim();
   const url = urlOf(trimmed, base);
@@ -149,9 +156,9 @@ function canonicalOf(
     href,
     via,
     isHttp,
-    self: url !== null && page !== null && withoutFragment(url) === withoutFragment(page),
-    sameHost: url !== null && page !== null && url.host === page.host,
-    inBody,
+    self: url !== null && page !== null && withoutFragment(url) === page.self,
+    sameHost: url !== null && page !== null && url.host === page.url.host,
+    inBody: false,
     relative: urlOf(trimmed) === null,
   };
 }
@@ -220,7 +227,12 @@ function readSources(
       if (meta.inBody) problems.push({ code: 'meta-in-body', name: meta.name });
       if (meta.cut) problems.push({ code: 'content-cut', name: meta.name });
     }
-    if (facts.dom.facts.cut) problems.push({ code: 'tags-cut' });
+    if (facts.dom.facts.cut)
+      problems.push(
+        facts.dom.facts.cutChars === true
+          ? { code: 'tags-cut', chars: true }
+          : { code: 'tags-cut' },
+      );
   }
   if (facts.headers.ok) {
     for (const value of facts.headers.facts.xRobotsTag) {
@@ -334,34 +346,65 @@ function contradictions(sources: PageSource[], problems: PageProblem[]): void {
 
 /** The canonical that counts for a page, as judgePage finds it, without judging the rest. */
 export function pageCanonical(facts: PageFacts): Canonical | null {
-  return readCanonicals(facts, urlOf(facts.url), []).find((c) => !c.inBody) ?? null;
+  return readCanonicals(facts, urlOf(facts.url), [])[0] ?? null;
 }
 
+/**
+ * Canonical hrefs resolved at most: Google uses one canonical and may ignore them all when they
+ * disagree, so the first (the one that counts) and enough others to show the disagreement are
+ * resolved; never all of 200 relative hrefs against a long base.
+ */
+export const CANONICALS_RESOLVED = 10;
+
+/**
+ * The canonicals that count (in `<head>`, then the Link header's), resolved: at most
+ * CANONICALS_RESOLVED distinct hrefs, the first being the one that counts. Problems of them are
+ * added to `problems`.
+ */
 function readCanonicals(facts: PageFacts, page: URL | null, problems: PageProblem[]): Canonical[] {
-  const found: Canonical[] = [];
+  const declared: { href: string; base: string; via: Canonical['via'] }[] = [];
   if (facts.dom.ok && isHtmlDom(facts)) {
-    for (const tag of facts.dom.facts.canonicals) {
-      const c = canonicalOf(tag.href, facts.dom.facts.baseUrl, page, 'tag', tag.inBody);
-      found.push(c);
-      // Google reads rel="canonical" only in <head>.
+    const { baseUrl, baseTooLong, canonicals } = facts.dom.facts;
+    // A base the reader dropped (too long): relative hrefs resolve against the page's own URL.
+    if (baseTooLong === true) problems.push({ code: 'base-too-long' });
+    const base = baseUrl === '' ? facts.url : baseUrl;
+    for (const tag of canonicals) {
+      // Google reads rel="canonical" only in <head>: a <body> one is said, not resolved.
       if (tag.inBody) problems.push({ code: 'canonical-in-body', href: tag.href });
+      else declared.push({ href: tag.href, base, via: 'tag' });
     }
   }
   if (facts.headers.ok) {
     const { url } = facts.headers.facts;
     for (const value of facts.headers.facts.link)
       for (const target of canonicalLinks(value))
-        found.push(canonicalOf(target, url, page, 'header', false));
+        declared.push({ href: target, base: url, via: 'header' });
   }
-  const counted = found.filter((c) => !c.inBody);
-  const distinct = [...new Set(counted.map((c) => c.url))];
-  if (distinct.length > 1) problems.push({ code: 'canonicals-disagree', urls: distinct });
-  for (const c of counted) {
+  const self = page === null ? null : { url: page, self: withoutFragment(page) };
+  // The same href against the same base is the same URL: each resolved once.
+  const resolved: Canonical[] = [];
+  const seen = new Set<string>();
+  let unresolved = false;
+  for (const { href, base, via } of declared) {
+    const key = `${via === 'tag' ? 't' : 'h'}${href.trim()}`;
+    if (seen.has(key)) continue;
+    if (resolved.length >= CANONICALS_RESOLVED) {
+      unresolved = true;
+      break;
+    }
+    seen.add(key);
+    resolved.push(canonicalOf(href, base, self, via));
+  }
+  const distinct = [...new Set(resolved.map((c) => c.url))];
+  // More distinct hrefs than resolved: they disagree as written, whatever they resolve to.
+  if (distinct.length > 1 || unresolved)
+    problems.push({ code: 'canonicals-disagree', urls: distinct });
+  for (const c of resolved) {
     if (!c.isHttp) problems.push({ code: 'canonical-not-http', href: c.url });
     else if (!c.sameHost) problems.push({ code: 'canonical-cross-host', url: c.url });
     if (c.relative && c.via === 'tag') problems.push({ code: 'canonical-relative', href: c.href });
   }
-  return found;
+  return resolved;
 }
 
 /** A robot's page row where nothing of the page could be read. */
@@ -419,7 +462,7 @@ export function judgePage(
   // Every source that could say no was read: the headers, and the DOM when the page is HTML.
   const complete = facts.headers.ok && dom !== 'unreadable';
   const canonicals = readCanonicals(facts, page, problems);
-  const canonical = canonicals.find((c) => !c.inBody) ?? null;
+  const canonical = canonicals[0] ?? null;
   return {
     readable: true,
     headers: facts.headers.ok ? 'seen' : facts.headers.why,

@@ -208,6 +208,8 @@ const TROUBLED: PageFacts = (() => {
         metas,
         canonicals: [...facts.dom.facts.canonicals, { href: 'https://a.test/body', inBody: true }],
         cut: true,
+        baseUrl: '',
+        baseTooLong: true,
       },
     },
     headers: { ok: true, facts: { ...facts.headers.facts, cut: true } },
@@ -229,6 +231,7 @@ const ALL_CODES: PageProblem['code'][] = [
   'content-cut',
   'tags-cut',
   'headers-cut',
+  'base-too-long',
 ];
 
 /** What each problem's sentence must show of the problem. */
@@ -247,6 +250,7 @@ const SHOWS: Record<PageProblem['code'], string[]> = {
   'content-cut': ['googlebot', '8,192'],
   'tags-cut': [],
   'headers-cut': [],
+  'base-too-long': ['<base href>', '8,192'],
 };
 
 describe('pageProblemText', () => {
@@ -263,6 +267,13 @@ describe('pageProblemText', () => {
     expectSentence(text);
     for (const part of SHOWS[code]) expect(text).toContain(part);
     expect(['error', 'warning', 'info']).toContain(pageProblemSeverity(problem));
+  });
+
+  test('tags cut by their characters (PAGE_LIMITS.tagChars), not their count, say so', () => {
+    const text = pageProblemText({ code: 'tags-cut', chars: true }, t);
+    expectSentence(text);
+    expect(text).toContain('65,536');
+    expect(text).not.toBe(pageProblemText({ code: 'tags-cut' }, t));
   });
 
   test('an unknown directive with a suggestion offers it; without one, does not', () => {

@@ -2,7 +2,7 @@
 // The popup's page-level signals against an in-memory background: the row seams, the canonical,
 // the Page view (sources, problems, links read once, the outline switch, served vs rendered).
 import { cleanup, fireEvent, render, waitFor } from '@testing-library/preact';
-import { afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import en from '../../_locales/en/messages.json';
 import { App } from '../../popup/app.tsx';
 import { preloadLazyViews } from '../../popup/lazy.tsx';
@@ -190,5 +190,55 @@ describe('popup: page-level signals', () => {
     fireEvent.click(document.querySelector('[data-action="compare-served"]') as HTMLElement);
     await waitFor(() => expect(document.querySelector('[role="alert"]')).not.toBeNull());
     expect(document.querySelector('[role="alert"]')?.textContent).toContain('could not be fetched');
+  });
+
+  // Issue 28, item 5: a served page the reader cannot read (Firefox's DOMParser documents take
+  // named properties from the page) left the button at "Fetching the page…" for good.
+  test('served vs rendered, the HTML unreadable: a message, and the button back', async () => {
+    const served: ServedPage = {
+      url: URL_,
+      status: 200,
+      contentType: 'text/html',
+      html: '<!doctype html><img name="querySelectorAll">',
+      xRobotsTag: [],
+      link: [],
+      cut: false,
+    };
+    const parse = vi.spyOn(DOMParser.prototype, 'parseFromString').mockImplementation(() => {
+      throw new TypeError('d.querySelectorAll is not a function');
+    });
+    try {
+      await open(fakePage(URL_), { override: { servedPage: async () => accept(served) } });
+      showPage();
+      const button = document.querySelector('[data-action="compare-served"]') as HTMLButtonElement;
+      fireEvent.click(button);
+      await waitFor(() => expect(document.querySelector('[data-served-error]')).not.toBeNull());
+      expect(document.querySelector('[data-served-error]')?.textContent).toContain(
+        en.servedUnreadable.message,
+      );
+      expect(button.disabled).toBe(false);
+      expect(document.body.textContent).not.toContain(en.comparing.message);
+    } finally {
+      parse.mockRestore();
+    }
+  });
+
+  test('a <base href> too long to keep: the Page view says so', async () => {
+    const page = fakePage(URL_, { canonicals: ['c0'] });
+    if (!page.dom.ok) throw new Error('fakePage reads the DOM');
+    await open({
+      ...page,
+      dom: { ok: true, facts: { ...page.dom.facts, baseUrl: '', baseTooLong: true } },
+    });
+    showPage();
+    await waitFor(() =>
+      expect(document.querySelector('[data-page-problem="base-too-long"]')).not.toBeNull(),
+    );
+    expect(document.querySelector('[data-page-problem="base-too-long"]')?.textContent).toContain(
+      '8,192',
+    );
+    expect(document.querySelector('[data-canonical]')?.getAttribute('data-canonical')).toBe(
+      'https://shop.test/c0',
+    );
   });
 });
