@@ -9,7 +9,11 @@
 // and 3: two origins loaded at once whose redirect chains share URLs each get their own count,
 // every hop requested once and the 6th target never. Item 8 (private windows) is driven in
 // private-windows.e2e.test.mjs; item 9 (redirects into private networks) cannot be, every test
-// server being private itself: unit tests with scripted webRequest reports cover it.
+// server being private itself: unit tests with scripted webRequest reports cover it. Issue 28,
+// item 2: a 1,000,000-character <base href> with 200 relative canonicals, moving itself every 2 s,
+// gives a bounded reply, a popup that says the base was too long, and another tab's popup its
+// verdicts; item 5: "Compare with the HTML as served" on a page whose elements name the
+// document's members (`<img name="querySelectorAll">`) gives its findings.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -65,6 +69,112 @@ function hostileRobots() {
   }
   return lines.join('\n');
 }
+
+/**
+ * Issue 28, item 2: a <base href> of 1,000,000 characters (ending in "/", so each relative
+ * canonical would resolve to a URL as long) and 200 relative canonicals. The issue's base was
+ * 2,000,000 characters: Firefox ignores a URL over 1 MiB (network.standard-url.max-length), so
+ * half of it is what both browsers keep. The test makes it move (moveEvery2s) once its tab is found.
+ */
+function longBasePage() {
+  const canonicals = Array.from(
+    { length: 200 },
+    (_, i) => `<link rel="canonical" href="c${i}">`,
+  ).join('');
+  return (
+    `<!doctype html><html><head><meta charset="utf-8"><title>long base</title>` +
+    `<base href="/${'a'.repeat(1_000_000)}/">${canonicals}</head><body><p>long base</p></body></html>`
+  );
+}
+
+/**
+ * Runs in the page: a history.pushState every 2 s to a short path (absolute: a relative one
+ * would resolve against the long base too).
+ */
+const moveEvery2s = () => {
+  let n = 0;
+  window.__moving = setInterval(() => history.pushState(null, '', `/long-base/${n++}`), 2000);
+};
+
+/**
+ * Issue 28, item 5: elements whose names are the document's own members. HTMLDocument is
+ * [LegacyOverrideBuiltIns]: each name shadows the builtin, in a parsed document as in a tab.
+ */
+const NAMED_PAGE =
+  '<!doctype html><html><head><meta charset="utf-8"><title>named</title>' +
+  '<meta name="robots" content="noindex"><link rel="canonical" href="/named"></head><body>' +
+  '<img name="querySelectorAll" alt=""><img name="querySelector" alt=""><form name="body"></form>' +
+  '<img name="contentType" alt=""><img name="baseURI" alt=""><embed name="links">' +
+  '<img name="URL" alt=""><a href="/x" rel="nofollow">x</a></body></html>';
+
+/** Runs in an extension page: each tab's report as the popup receives it, its JSON size and time. */
+const reportSizes = async (tabIds) => {
+  const api = globalThis.browser ?? globalThis.chrome;
+  const out = [];
+  for (const tabId of tabIds) {
+    const at = performance.now();
+    const reply = await api.runtime.sendMessage({
+      __robotsLens: true,
+      name: 'tabReport',
+      req: { tabId },
+    });
+    const ms = performance.now() - at;
+    out.push({
+      ok: reply?.ok === true,
+      bytes: new TextEncoder().encode(JSON.stringify(reply)).length,
+      ms,
+    });
+  }
+  return out;
+};
+
+/** Runs in the popup: its state, rows, canonical, and the Page view's problems. */
+const readPageProblems = async () => {
+  const rows = [...document.querySelectorAll('[data-robot]')].map((el) =>
+    el.getAttribute('data-verdict'),
+  );
+  const canonical =
+    document.querySelector('[data-canonical]')?.getAttribute('data-canonical') ?? null;
+  document.querySelector('[role="tab"][data-view="page"]')?.click();
+  const problems = () =>
+    [...document.querySelectorAll('[data-page-problem]')].map((el) =>
+      el.getAttribute('data-page-problem'),
+    );
+  for (let i = 0; i < 100 && problems().length === 0; i++)
+    await new Promise((r) => setTimeout(r, 50));
+  return {
+    state: document.body.dataset.state,
+    rows,
+    canonical,
+    problems: problems(),
+    text: document.body.innerText,
+  };
+};
+
+/**
+ * Runs in the popup: the first robot's page index, then "Compare with the HTML as served" clicked
+ * and its outcome (findings, or the message shown) once one is there, within 15 s.
+ */
+const compareOutcome = async () => {
+  const index = document.querySelector('[data-robot]')?.getAttribute('data-page-index') ?? null;
+  document.querySelector('[role="tab"][data-view="page"]')?.click();
+  const find = (selector) => document.querySelector(selector);
+  for (let i = 0; i < 100 && !find('button[data-action="compare-served"]'); i++)
+    await new Promise((r) => setTimeout(r, 50));
+  const button = find('button[data-action="compare-served"]');
+  if (!button) return { error: 'no compare button' };
+  button.click();
+  const done = () => find('[data-served-finding]') || find('[data-served-error]');
+  for (let i = 0; i < 300 && !done(); i++) await new Promise((r) => setTimeout(r, 50));
+  return {
+    index,
+    findings: [...document.querySelectorAll('[data-served-finding]')].map((el) =>
+      el.getAttribute('data-served-finding'),
+    ),
+    message: find('[data-served-error]')?.textContent ?? null,
+    disabled: button.disabled,
+  };
+};
 
 /** Runs in an extension page: drops a cache entry as the hourly purge does when it expires. */
 const dropCacheEntry = async (origin) => {
@@ -266,6 +376,79 @@ for (const launch of BROWSERS) {
       );
       assert.equal(b.robotsRequests(), 1, "B's robots.txt fetched once");
       assert.equal(a.robotsRequests(), 1, "A's robots.txt not fetched for the page left");
+      await page.close();
+    });
+
+    test('issue 28 item 2: a 1,000,000-character <base href> with 200 relative canonicals, moving', async (t) => {
+      const hostile = await origin({
+        robots: 'User-agent: *\nAllow: /\n',
+        pages: { '/long-base': longBasePage() },
+      });
+      const other = await origin({ robots: 'User-agent: *\nDisallow: /private/\n' });
+      const { tabId, page } = await browser.openSite(`${hostile.origin}/long-base`);
+      assert.equal(typeof tabId, 'number', 'the tab is found');
+      await page.evaluate(moveEvery2s);
+      // The page has moved itself (pushState) once: each move is read and judged again.
+      const moved = await until(
+        () => page.evaluate(() => location.pathname),
+        (p) => p.startsWith('/long-base/'),
+        { timeout: 15_000 },
+      );
+      assert.ok(moved.startsWith('/long-base/'), `the page moved: ${moved}`);
+      const second = await browser.openSite(`${other.origin}/page`);
+
+      // Another tab's popup: its verdicts, while the page keeps moving.
+      let at = Date.now();
+      const seen = await browser.interact(second.tabId, readRows);
+      t.diagnostic(`${browser.name}: the other tab's popup done in ${Date.now() - at} ms`);
+      assert.equal(seen.state, 'done');
+      assert.equal(seen.rows.length, 8);
+      for (const row of seen.rows) assert.equal(row.verdict, 'allowed', row.robot);
+
+      // The replies as the popups receive them: bounded whatever the page holds (read-page.ts).
+      const options = await browser.openPage('options.html');
+      const [own, next] = await options.evaluate(reportSizes, [tabId, second.tabId]);
+      await options.close();
+      t.diagnostic(
+        `${browser.name}: replies: the page's ${own.bytes} bytes in ${Math.round(own.ms)} ms, ` +
+          `the other tab's ${next.bytes} bytes in ${Math.round(next.ms)} ms`,
+      );
+      assert.ok(own.ok && next.ok, 'both tabs reported');
+      assert.ok(own.bytes < 500_000, `the page's reply: ${own.bytes} bytes`);
+
+      // The page's own popup: done, its canonical resolved against the page's own URL (the base
+      // was too long to keep), and the Page view says so.
+      at = Date.now();
+      const mine = await browser.interact(tabId, readPageProblems);
+      t.diagnostic(`${browser.name}: the page's own popup done in ${Date.now() - at} ms`);
+      assert.equal(mine.state, 'done');
+      assert.equal(mine.rows.length, 8);
+      assert.ok(
+        mine.canonical?.startsWith(`${hostile.origin}/`) && mine.canonical.endsWith('/c0'),
+        `canonical: ${mine.canonical?.slice(0, 100)}`,
+      );
+      assert.ok(mine.canonical.length < 100, `canonical of ${mine.canonical.length} characters`);
+      assert.ok(mine.problems.includes('base-too-long'), `problems: ${mine.problems}`);
+      assert.ok(mine.text.includes('<base href>'), 'the base is said to be too long, in words');
+      await page.evaluate(() => clearInterval(window.__moving));
+      await page.close();
+      await second.page.close();
+    });
+
+    test("issue 28 item 5: Compare on a page whose elements name the document's members", async () => {
+      const site = await origin({
+        robots: 'User-agent: *\nAllow: /\n',
+        pages: { '/named': NAMED_PAGE },
+      });
+      const { tabId, page } = await browser.openSite(`${site.origin}/named`);
+      const seen = await browser.interact(tabId, compareOutcome);
+      assert.equal(seen.error, undefined, seen.error);
+      // The page's own tags were read in the tab, names and all.
+      assert.equal(seen.index, 'noindex', 'the meta noindex is read');
+      // A result, never a button left at "Fetching the page…".
+      assert.equal(seen.message, null, `message: ${seen.message}`);
+      assert.deepEqual(seen.findings, ['same'], `findings: ${seen.findings}`);
+      assert.equal(seen.disabled, false, 'the button is back');
       await page.close();
     });
 
