@@ -8,6 +8,7 @@ import type { Readable } from 'node:stream';
 import { CappedLines, MAX_LINE_CHARS } from '../io/capped-lines.ts';
 import { SitemapUnreadable } from '../io/sitemap-problem.ts';
 import { type SitemapEntry, sitemapEntries } from '../io/sitemap-urls.ts';
+import { ToldFirst } from '../io/told-first.ts';
 import type { Translator } from '../src/index.ts';
 import { sitemapProblemText } from './sitemap-words.ts';
 import { UnreadableInput } from './sources.ts';
@@ -68,31 +69,14 @@ async function* entryBatchesOf(entries: AsyncIterable<SitemapEntry>): AsyncGener
 const LONG_LINES_TOLD = 10;
 
 /** Says the input lines skipped for their length: the first few by number, the rest counted. */
-class LongLines {
-  private count = 0;
-  private readonly options: UrlOptions;
-
-  constructor(options: UrlOptions) {
-    this.options = options;
-  }
-
-  tell(lineNumber: number): void {
-    this.count++;
-    this.options.onLineSkipped?.();
-    const { t } = this.options;
-    if (this.count <= LONG_LINES_TOLD) {
-      this.options.onProblem(
-        t('cliInputLineTooLong', t.number(lineNumber), t.number(MAX_LINE_CHARS)),
-      );
-    }
-  }
-
-  tellRest(): void {
-    const rest = this.count - LONG_LINES_TOLD;
-    if (rest <= 0) return;
-    const { t } = this.options;
-    this.options.onProblem(t.plural('cliInputLinesTooLong', rest, t.number(MAX_LINE_CHARS)));
-  }
+function longLinesOf(options: UrlOptions): ToldFirst<[lineNumber: number]> {
+  const { t, onProblem } = options;
+  return new ToldFirst(
+    LONG_LINES_TOLD,
+    (lineNumber: number) =>
+      onProblem(t('cliInputLineTooLong', t.number(lineNumber), t.number(MAX_LINE_CHARS))),
+    (rest) => onProblem(t.plural('cliInputLinesTooLong', rest, t.number(MAX_LINE_CHARS))),
+  );
 }
 
 /**
@@ -102,12 +86,16 @@ class LongLines {
  * and skipped to its end without being kept, so an endless one (/dev/zero) is read at constant
  * memory, as `wc -l` reads it, until the user stops it.
  */
-async function* linesOf(stream: Readable, longLines: LongLines): AsyncGenerator<string> {
+async function* linesOf(stream: Readable, options: UrlOptions): AsyncGenerator<string> {
+  const longLines = longLinesOf(options);
   stream.setEncoding('utf8');
   const ready: string[] = [];
   const lines = new CappedLines({
     line: (line) => ready.push(line),
-    tooLong: (lineNumber) => longLines.tell(lineNumber),
+    tooLong: (lineNumber) => {
+      options.onLineSkipped?.();
+      longLines.tell(lineNumber);
+    },
   });
   for await (const chunk of stream as AsyncIterable<string>) {
     lines.write(chunk);
@@ -163,7 +151,7 @@ export async function urlInputs(options: UrlOptions): Promise<AsyncIterable<Inpu
   if (args.length > 0) return batchesOf(args);
   if (urls !== undefined) {
     const stream = urls === '-' ? stdin : await openFile(urls);
-    return batchesOf(linesOf(stream, new LongLines(options)));
+    return batchesOf(linesOf(stream, options));
   }
   if (sitemap !== undefined) {
     const found = sitemapEntries(sitemap, {
@@ -187,7 +175,7 @@ export async function urlInputs(options: UrlOptions): Promise<AsyncIterable<Inpu
       })(),
     );
   }
-  return batchesOf(linesOf(stdin, new LongLines(options)));
+  return batchesOf(linesOf(stdin, options));
 }
 
 /**

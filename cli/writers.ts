@@ -93,21 +93,11 @@ const DIFF_COLUMNS = [
 /** Text from a file, a server or an input line, safe for a terminal (no control characters). */
 const printable = (text: string) => printableText(text, false);
 
-/** The characters no output carries raw (as printableText escapes them on one line). */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: escaping control characters is the point
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: escaping control characters is the point
-const UNSAFE_ALL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-
 /**
- * JSON text (JSON.stringify's) with every unsafe character as \uXXXX: they can only be inside its
- * strings, where the escape reads back as the same character.
+ * JSON text (JSON.stringify's) with every unsafe character as \uXXXX (printableText's set and
+ * escape): they can only be inside its strings, where the escape reads back as the same character.
  */
-export function safeJson(json: string): string {
-  return UNSAFE.test(json)
-    ? json.replace(UNSAFE_ALL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
-    : json;
-}
+export const safeJson = (json: string): string => printableText(json, false);
 
 /** A value as one jsonl line. */
 const jsonLine = (value: unknown) => `${safeJson(JSON.stringify(value))}\n`;

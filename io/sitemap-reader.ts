@@ -11,6 +11,7 @@ import {
   type SitemapParams,
   type SitemapProblemCode,
 } from './sitemap-problem.ts';
+import { ToldFirst } from './told-first.ts';
 
 /** Tells a problem of the sitemap being read. */
 export type Tell = (code: SitemapProblemCode, params?: SitemapParams) => void;
@@ -30,22 +31,9 @@ const HTTP_URL = /^https?:\/\//i;
 const TEXT_START_CHARS = 512;
 
 /** Counts the bad entries of one sitemap: the first few told, the rest in one sum at its end. */
-export class EntryProblems {
-  private count = 0;
-  private readonly tellOne: Tell;
-
+export class EntryProblems extends ToldFirst<[SitemapProblemCode, SitemapParams?]> {
   constructor(tellOne: Tell) {
-    this.tellOne = tellOne;
-  }
-
-  tell(code: SitemapProblemCode, params?: SitemapParams): void {
-    this.count++;
-    if (this.count <= ENTRY_PROBLEMS_TOLD) this.tellOne(code, params);
-  }
-
-  tellRest(): void {
-    const rest = this.count - ENTRY_PROBLEMS_TOLD;
-    if (rest > 0) this.tellOne('more-skipped', { count: rest });
+    super(ENTRY_PROBLEMS_TOLD, tellOne, (count) => tellOne('more-skipped', { count }));
   }
 }
 
