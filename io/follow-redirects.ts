@@ -1,9 +1,10 @@
 // How every fetch of the tool reaches its answer, under the one policy of fetch-policy.ts:
 // robots.txt, a page as served, a sitemap and each sitemap an index lists. Redirects are followed
 // one by one, each hop requested with redirect: 'manual', so the checks run BEFORE a target is
-// requested: a redirect past the policy's limit (5), a loop, and the private-network rule. Where the platforms differ is how a hop's Location is read:
-// Node hands each 3xx over with its headers, a browser returns an opaque redirect and webRequest
-// reports the status, the Location and the server's address (the hop observer).
+// requested: a redirect past the policy's limit (5), a loop, and the private-network rule. Where
+// the platforms differ is how a hop's Location is read: Node hands each 3xx over with its headers,
+// a browser returns an opaque redirect and webRequest reports the status, the Location and the
+// server's address (the hop observer).
 //
 // The private-network rule (issue 15, item 9; issue 27): a URL the user gave is requested wherever
 // it is, but a URL a public address leads to (a redirect's Location, a sitemap index's <loc>) is

@@ -8,12 +8,12 @@ import type { DomFacts, LinkCounts } from '../src/page/facts.ts';
 
 /**
  * The DOM's facts; `doc` defaults to the document it runs in. Never throws on what a page holds,
- * and keeps at most PAGE_LIMITS' characters (src/page/facts.ts): 256 of content type, 8,192 of
- * base URL and 65,536 of tag text, in at most 200 meta and 200 canonical tags: 73,984 characters,
- * at most 147,968 bytes of string data in the structured clone executeScript makes of them. As JSON (a message to the
- * popup), at most 6 bytes a character (a control character or lone surrogate is written \u0001)
- * plus 52 bytes of keys a meta tag, 27 a canonical and 150 for the rest: at most 459,854 bytes,
- * whatever the page holds.
+ * and keeps at most PAGE_LIMITS' characters (src/page/facts.ts): 256 of content type, 8,192 of base
+ * URL and 65,536 of tag text, in at most 200 meta and 200 canonical tags: 73,984 characters, at
+ * most 147,968 bytes of string data in the structured clone executeScript makes of them. As JSON (a
+ * message to the popup), at most 6 bytes a character (a control character or lone surrogate is
+ * written \u0001) plus 52 bytes of keys a meta tag, 27 a canonical and 150 for the rest: at most
+ * 459,854 bytes, whatever the page holds.
  */
 export function readPage(doc?: Document): DomFacts {
   const started = performance.now();
