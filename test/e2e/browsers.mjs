@@ -69,7 +69,7 @@ const readPopup = () => ({
  * The driver's popup operations, given how a browser opens a popup page for a tab (by default
  * popup.html?tab=<id>) and how it reads the tab's popup URL as set (action.getPopup).
  */
-function popupOperations(openPopup, popupUrl) {
+function popupOperations(openPopup, popupUrl, closePopup = (page) => page.close()) {
   return {
     /**
      * Opens the page the toolbar button would open for the tab: its popup URL as set (it may name
@@ -82,7 +82,7 @@ function popupOperations(openPopup, popupUrl) {
       if (url.search === '') url.search = `?tab=${tabId}`;
       const page = await openPopup(tabId, `${url.pathname.slice(1)}${url.search}${url.hash}`);
       const result = await page.evaluate(script, arg);
-      await page.close();
+      await closePopup(page);
       return result;
     },
     /** The tab's popup URL as set, from the extension's root (popup.html when none is). */
@@ -94,7 +94,7 @@ function popupOperations(openPopup, popupUrl) {
       const page = await openPopup(tabId);
       if (screenshot) await page.screenshot({ path: screenshot });
       const seen = await page.evaluate(readPopup);
-      await page.close();
+      await closePopup(page);
       return seen;
     },
     /**
@@ -105,7 +105,7 @@ function popupOperations(openPopup, popupUrl) {
       const page = await openPopup(tabId);
       await page.click(selector);
       const ok = await until(done, Boolean, { timeout: 15_000 });
-      await page.close();
+      await closePopup(page);
       if (!ok) throw new Error(`clicking ${selector} in the popup had no effect within 15 s`);
     },
     /** Opens the popup, runs `script(arg)` inside it, optionally takes a screenshot, returns the result. */
@@ -113,7 +113,7 @@ function popupOperations(openPopup, popupUrl) {
       const page = await openPopup(tabId);
       const result = await page.evaluate(script, arg);
       if (screenshot) await page.screenshot({ path: screenshot });
-      await page.close();
+      await closePopup(page);
       return result;
     },
   };
@@ -564,6 +564,13 @@ async function startFirefox({
   await openExtPage(foothold, FOOTHOLD);
   const api = (fn, arg) => foothold.evaluate(fn, arg);
   let hostWithheld = false;
+  /**
+   * The tab the driver's short-lived popups open in (interact, popup, clicked, click), one after
+   * another: a new tab costs Firefox about 220 ms of CPU, a navigation in a kept one a third of
+   * that, and the e2e run is CPU-bound on 2 cores. A popup "closed" loads about:blank there, so
+   * its document is gone (pagehide, ports closed) as when the toolbar popup closes.
+   */
+  let popupTab = null;
   /** Closes every page but the keeper and the foothold, and every private window. */
   const closePages = async () => {
     if (keeper.isClosed()) keeper = await browser.newPage();
@@ -589,12 +596,15 @@ async function startFirefox({
     },
     ...popupOperations(
       async (tabId, path = `popup.html?tab=${tabId}`) => {
-        const page = await browser.newPage();
-        await page.setViewport({ width: 560, height: 600 });
-        await openExtPage(page, `${base}/${path}`, POPUP_READY);
-        return page;
+        if (popupTab === null || popupTab.isClosed()) {
+          popupTab = await browser.newPage();
+          await popupTab.setViewport({ width: 560, height: 600 });
+        } else await popupTab.bringToFront();
+        await openExtPage(popupTab, `${base}/${path}`, POPUP_READY);
+        return popupTab;
       },
       (tabId) => api((id) => browser.action.getPopup({ tabId: id }), tabId),
+      (page) => page.goto('about:blank'),
     ),
     async openPage(path) {
       const page = await browser.newPage();
