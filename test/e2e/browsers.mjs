@@ -513,33 +513,34 @@ async function startFirefox({
   });
   await browser.installExtension(EXT);
   const base = `moz-extension://${FIREFOX_UUID}`;
-  // moz-extension navigations never resolve over BiDi: start them and wait for the document
-  // (and for `ready`, a selector, in the same wait: one round of polling, not two).
+  // moz-extension navigations never resolve over BiDi: start them and poll the document (and
+  // `ready`, a selector) with plain evaluations. Not page.waitForFunction: in each new document
+  // it installs puppeteer's query bindings as two more preload scripts of the tab, which Firefox's
+  // remote agent keeps and copies on every later change of its session data (a profile of the
+  // page-signals suite: ~2.5 s of the parent process in SessionData and addPreloadScript).
   const openExtPage = async (page, url, ready = null) => {
     page.goto(url).catch(() => {});
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await page.waitForFunction(
+    const end = Date.now() + 30_000;
+    let problem = 'not yet loaded';
+    for (;;) {
+      // An evaluation can land in the document the navigation then replaces, and Firefox's remote
+      // agent then fails it ("script.evaluate: unknown error"): asked again a moment later.
+      const loaded = await page
+        .evaluate(
           (u, selector) =>
             location.href === u &&
             document.readyState === 'complete' &&
             (selector === null || document.querySelector(selector) !== null),
-          { timeout: 30_000 },
           url,
           ready,
-        );
-        return;
-      } catch (error) {
-        // Over BiDi the wait can start in the document the navigation then replaces, and Firefox's
-        // remote agent then fails it ("script.evaluate: unknown error", seen in 1 run of 5): wait
-        // again a moment later, in the new document. A timeout is a real failure.
-        if (error?.name === 'TimeoutError' || attempt >= 10) {
-          throw new Error(`${url} did not load: ${error?.cause?.message ?? error?.message}`, {
-            cause: error,
-          });
-        }
-        await new Promise((r) => setTimeout(r, 100 * attempt));
-      }
+        )
+        .catch((error) => {
+          problem = error?.message ?? String(error);
+          return false;
+        });
+      if (loaded) return;
+      if (Date.now() > end) throw new Error(`${url} did not load within 30 s: ${problem}`);
+      await new Promise((r) => setTimeout(r, 20));
     }
   };
   /** The page kept open between suites (Firefox quits with its last tab). */
