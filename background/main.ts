@@ -4,7 +4,7 @@
 import { fetchServedPage } from '../io/fetch-page.ts';
 import { fetchRobotsTxtInBrowser } from '../io/fetch-robots-browser.ts';
 import { RedirectWatchers } from '../io/redirect-watchers.ts';
-import { memorySite } from '../src/extension/popup-memory.ts';
+import { memoryScopeOf } from '../src/extension/popup-memory.ts';
 import { dispatch, isMessage } from '../src/extension/protocol.ts';
 import { SETTINGS_KEY } from '../src/extension/settings.ts';
 import { ParsedFiles } from '../src/parsed-files.ts';
@@ -124,7 +124,8 @@ const navigation = new Navigation({
   settings,
   badge,
   pages,
-  onJudged: (tabId, url, report, page) => tabs.judged(tabId, url, report, page),
+  onJudged: (tabId, url, report, page, incognito) =>
+    tabs.judged(tabId, url, report, page, incognito),
   onError,
 });
 // The pages visited on each site, when the user keeps them (never a private window's).
@@ -175,15 +176,15 @@ browser.storage.onChanged.addListener((changes, area) => {
 // screens its tabs' popup URLs carry are drawn again, so the popup reopens as it was left.
 browser.storage.onChanged.addListener((changes, area) => {
   if (area !== 'session') return;
-  const sites = Object.keys(changes).flatMap((key) => memorySite(key) ?? []);
-  if (sites.length === 0) return;
+  const scopes = Object.keys(changes).flatMap((key) => memoryScopeOf(key) ?? []);
+  if (scopes.length === 0) return;
   browser.tabs
     .query({})
     .then((open) => {
       const tabs = open.flatMap((tab) =>
         tab.id === undefined || tab.url === undefined ? [] : [{ id: tab.id, url: tab.url }],
       );
-      return Promise.all(sites.map((site) => snapshots.memoryChanged(site, tabs)));
+      return Promise.all(scopes.map((scope) => snapshots.memoryChanged(scope, tabs)));
     })
     .catch(errors.catcher('tab-snapshot'));
 });
@@ -208,15 +209,29 @@ browser.tabs.onRemoved.addListener((tabId) => {
   snapshots.forget(tabId).catch(errors.catcher('tab-snapshot'));
 });
 
-// The last private window closed: its robots.txt reports leave storage.session too. One
-// background sees both kinds of window: the manifest keeps incognito "spanning" (the default).
+// The last private window closed: its robots.txt reports and what the popup kept for its sites
+// leave storage.session too. One background sees both kinds of window: the manifest keeps
+// incognito "spanning" (the default).
 const privateWindows = new PrivateWindows({
   getAll: () => browser.windows.getAll(),
   clearPrivate: () => reports.clearPrivate(),
+  session,
+  sessionKeys: async () => {
+    const area = browser.storage.session;
+    // getKeys reads no values; a browser without it (Chrome before 130) hands them all over.
+    return typeof area.getKeys === 'function' ? area.getKeys() : Object.keys(await area.get(null));
+  },
 });
 browser.windows.onRemoved.addListener(() => {
   privateWindows.onWindowRemoved().catch(errors.catcher('private-windows'));
 });
+// The popup's last write starts as its page goes, and can land after its window closed.
+browser.storage.onChanged.addListener((changes, area) => {
+  if (area !== 'session') return;
+  privateWindows.onSessionChanged(changes).catch(errors.catcher('private-windows'));
+});
+// A worker stopped at the wrong moment may have left some behind.
+privateWindows.onStart().catch(errors.catcher('private-windows'));
 
 // Each tab's main-frame responses: the X-Robots-Tag, Link and Content-Type headers of its pages.
 browser.webRequest.onHeadersReceived.addListener(

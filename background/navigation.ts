@@ -44,10 +44,17 @@ export interface NavigationDeps {
   badge: BadgePainter;
   pages: PageReader;
   /**
-   * A page was judged once read (TabReports.judged keeps it as the tab's snapshot, the popup's
-   * first screen). Without it, the robots' verdicts are only computed ahead of the popup.
+   * A page was judged once read, in a private window or not (TabReports.judged keeps it as the
+   * tab's snapshot, the popup's first screen). Without it, the robots' verdicts are only computed
+   * ahead of the popup.
    */
-  onJudged?: (tabId: number, url: string, report: CachedFetch, page: PageFacts) => Promise<void>;
+  onJudged?: (
+    tabId: number,
+    url: string,
+    report: CachedFetch,
+    page: PageFacts,
+    incognito: boolean,
+  ) => Promise<void>;
   onError: (where: string, error: unknown) => void;
 }
 
@@ -107,7 +114,7 @@ export class Navigation {
     // Compile every robot's rules now, while the page loads, so the popup opens at once: with the
     // page read, into the snapshot the popup shows first.
     if (page !== null && this.deps.onJudged !== undefined)
-      await this.deps.onJudged(tabId, url, report, page);
+      await this.deps.onJudged(tabId, url, report, page, incognito);
     else reports.verdicts(report, url, robots);
   }
 

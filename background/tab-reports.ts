@@ -21,6 +21,13 @@ export interface TabFacts {
   incognito: boolean;
 }
 
+/** What a report says of the tab beside robots.txt: its page, its outlines, its window's kind. */
+interface PageState {
+  page: PageFacts;
+  linksHighlighted: boolean;
+  inPrivate: boolean;
+}
+
 export interface TabReportsDeps {
   getTab: (tabId: number) => Promise<TabFacts>;
   access: HostAccess;
@@ -56,15 +63,22 @@ export class TabReports {
   }
 
   /**
-   * A page the background judged as it loaded (automatic checking): kept as the tab's snapshot,
-   * so the popup's first screen needs no wait.
+   * A page the background judged as it loaded (automatic checking), in a private window or not
+   * (`inPrivate`): kept as the tab's snapshot, so the popup's first screen needs no wait.
    */
-  async judged(tabId: number, url: string, report: CachedFetch, page: PageFacts): Promise<void> {
+  async judged(
+    tabId: number,
+    url: string,
+    report: CachedFetch,
+    page: PageFacts,
+    inPrivate: boolean,
+  ): Promise<void> {
     const { settings, highlights, snapshots } = this.deps;
     const origin = robotsOrigin(url);
     if (snapshots === undefined || origin === null) return;
     const [current, linksHighlighted] = await Promise.all([settings.get(), highlights.isOn(tabId)]);
-    const reply = this.reply(url, origin, current.robots, report, page, linksHighlighted);
+    const facts = { page, linksHighlighted, inPrivate };
+    const reply = this.reply(url, origin, current.robots, report, facts);
     await snapshots.keep(tabId, reply, current);
   }
 
@@ -98,7 +112,8 @@ export class TabReports {
     ]);
     // The badge may follow; the popup is waiting for the verdicts.
     badge.paint(tabId, url, report, page).catch((error) => this.deps.onError('badge', error));
-    return this.reply(url, origin, robots, report, page, linksHighlighted);
+    const facts = { page, linksHighlighted, inPrivate: tab.incognito };
+    return this.reply(url, origin, robots, report, facts);
   }
 
   /** What the popup shows for a judged page: the fetch, the page, the robots' verdicts. */
@@ -107,8 +122,7 @@ export class TabReports {
     origin: string,
     robots: string[],
     report: CachedFetch,
-    page: PageFacts,
-    linksHighlighted: boolean,
+    { page, linksHighlighted, inPrivate }: PageState,
   ): TabReport {
     const { reports } = this.deps;
     const verdicts = reports.verdicts(report, url, robots);
@@ -123,6 +137,7 @@ export class TabReports {
       canonicalVerdicts: canonicalVerdicts(parsed, page, origin, robots),
       page,
       linksHighlighted,
+      inPrivate,
       aiSignals:
         parsed === null || report.outcome.kind !== 'ok'
           ? null

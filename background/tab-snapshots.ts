@@ -8,6 +8,7 @@
 // plain page until its new page is judged. Nothing else sets a tab's popup URL.
 
 import { carryingUrl, POPUP_PAGE, type TabScreen } from '../first-screen/screen.ts';
+import { reportScope } from '../src/extension/popup-memory.ts';
 import type { TabReport } from '../src/extension/protocol.ts';
 import type { Settings } from '../src/extension/settings.ts';
 import {
@@ -105,12 +106,13 @@ export class TabSnapshots {
   }
 
   /**
-   * What the popup keeps for `site` (an origin) changed (another view left open, the verdicts
-   * scrolled): the screens of the open `tabs` whose snapshot is of that site, and of the URL each
-   * shows now, are drawn again from it, so the next opening shows the popup as it was left. A tab
-   * whose snapshot changed meanwhile is left to that snapshot's own drawing.
+   * What the popup keeps for `scope` (memoryScope: a site, in a normal or a private window)
+   * changed (another view left open, the verdicts scrolled): the screens of the open `tabs` whose
+   * snapshot is of that scope, and of the URL each shows now, are drawn again from it, so the next
+   * opening shows the popup as it was left. A tab whose snapshot changed meanwhile is left to that
+   * snapshot's own drawing.
    */
-  async memoryChanged(site: string, tabs: readonly { id: number; url: string }[]): Promise<void> {
+  async memoryChanged(scope: string, tabs: readonly { id: number; url: string }[]): Promise<void> {
     const keys = tabs.map((tab) => tabSnapshotKey(tab.id));
     const stored = keys.length === 0 ? {} : await this.area.get(keys);
     await Promise.all(
@@ -118,7 +120,7 @@ export class TabSnapshots {
         // Of the page the tab shows now: a tab that moved keeps its snapshot until judged again.
         const snapshot = readTabSnapshot(stored[keys[i] ?? ''], url);
         if (snapshot === null || snapshot.reply.kind !== 'report') return undefined;
-        if (snapshot.reply.report.origin !== site) return undefined;
+        if (reportScope(snapshot.reply) !== scope) return undefined;
         const basis = snapshotBasis(snapshot);
         const known = this.bases.get(id);
         if (known !== undefined && known !== basis) return undefined;

@@ -33,6 +33,8 @@ export interface PopupModel {
   source: OutcomeSource | null;
   needsPermission: boolean;
   origin: string | null;
+  /** The tab is in a private window (what the popup keeps for it is kept apart). */
+  inPrivate: boolean;
   /** When the file was fetched (which robotsText asks for); null where no fetch was made. */
   fetchedAt: number | null;
   /** The fetch got a file ('ok'): the views that show it wait for its text. */
@@ -118,6 +120,7 @@ export function popupModel(
     previousText: null,
     blanket: null,
     robots: report.robots,
+    inPrivate: report.kind === 'report' && report.inPrivate,
   };
   if (report.kind !== 'report') {
     const noPermission = report.kind === 'no-permission';

@@ -3,10 +3,10 @@
 // the views in place: what the user typed, the view, the robot picked and the scroll position stay,
 // and are kept per site (memory.ts) for when the popup is opened again.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { withFile } from '../first-screen/model.ts';
+import { type PopupModel, withFile } from '../first-screen/model.ts';
 import { availableViews, type FrameHandlers, PopupFrame } from '../first-screen/popup-frame.tsx';
 import type { Translator } from '../src/explain/index.ts';
-import { type PopupMemory, VIEWS, type View } from '../src/extension/popup-memory.ts';
+import { memoryScope, type PopupMemory, VIEWS, type View } from '../src/extension/popup-memory.ts';
 import type { Actions } from '../ui/connector.ts';
 import { lazyView, preloadLazyViewsWhenIdle } from './lazy.tsx';
 import { Panels } from './panels.tsx';
@@ -33,6 +33,10 @@ export interface AppProps {
   };
 }
 
+/** The scope of what the popup keeps for the page a model shows; null: nothing to keep. */
+const scopeOf = (model: PopupModel): string | null =>
+  model.page === null || model.origin === null ? null : memoryScope(model.origin, model.inPrivate);
+
 export function App({ tabId, actions, t, initial }: AppProps) {
   const report = useTabReport({
     tabId,
@@ -44,7 +48,7 @@ export function App({ tabId, actions, t, initial }: AppProps) {
     // render has made robotsFile and siteMemory.)
     prepare: async (model) => {
       await robotsFile.textFor(model);
-      await siteMemory.switchSite(model.page === null ? null : model.origin);
+      await siteMemory.switchScope(scopeOf(model));
     },
   });
   const { state } = report;
@@ -63,7 +67,7 @@ export function App({ tabId, actions, t, initial }: AppProps) {
   const siteMemory = useSiteMemory(
     actions,
     initial?.memory ?? null,
-    done !== null && done.model.page !== null ? done.model.origin : null,
+    done === null ? null : scopeOf(done.model),
   );
   const { memory, remember } = siteMemory;
   const view = memory.view;

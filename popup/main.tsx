@@ -13,7 +13,7 @@
 // performance mark (robots-lens:<step>), read by `npm run bench:popup`.
 
 import { carriedScreen, clearScreen, paintScreen, type TabScreen } from '../first-screen/screen.ts';
-import { memoryKey } from '../src/extension/popup-memory.ts';
+import { memoryKey, memoryScope } from '../src/extension/popup-memory.ts';
 import { snapshotBasis } from '../src/extension/tab-snapshot.ts';
 import { robotsOrigin } from '../src/policy.ts';
 import { requests, sessionValue, tabSnapshot, targetTab } from '../ui/requests.ts';
@@ -78,10 +78,15 @@ const first: FirstRequests = {
     .then((target) => (target === null ? null : requests.tabReport({ tabId: target.id })))
     .then(mark('report')),
   snapshot,
+  // Under the tab's scope: a private window's memory is kept apart (no extra request: the tab's
+  // facts come with its URL).
   memory: tab.then(async (target) => {
-    const url = target === null ? null : await target.url;
+    if (target === null) return null;
+    const [url, incognito] = await Promise.all([target.url, target.incognito]);
     const origin = url === null ? null : robotsOrigin(url);
-    return origin === null ? null : { origin, value: await sessionValue(memoryKey(origin)) };
+    if (origin === null) return null;
+    const scope = memoryScope(origin, incognito);
+    return { scope, value: await sessionValue(memoryKey(scope)) };
   }),
 };
 

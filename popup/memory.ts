@@ -1,13 +1,20 @@
 // The popup's memory of each site (src/extension/popup-memory.ts) as the popup writes it: closed
 // and reopened on the same site, or refreshed, the popup comes back as it was left. Kept in
 // storage.session (memory, never disk), for the last few sites, with a bound on the drafts' total
-// size.
+// size. A private window's memory of a site is kept apart from a normal window's (its own scope),
+// and never pushes a normal window's out.
 
-import { memoryKey, memoryOf, type PopupMemory } from '../src/extension/popup-memory.ts';
+import {
+  indexScopes,
+  isPrivateScope,
+  MEMORY_INDEX_KEY,
+  memoryKey,
+  memoryOf,
+  type PopupMemory,
+} from '../src/extension/popup-memory.ts';
 import type { Actions } from '../ui/connector.ts';
 
-const INDEX = 'popup-memory-index';
-/** Sites remembered, the most recent first. */
+/** Sites remembered (scopes), the most recent first. */
 const MAX_SITES = 8;
 /** Characters of drafts kept across all sites (storage.session holds 10 MB in all). */
 const MAX_DRAFT_CHARS = 3_000_000;
@@ -22,25 +29,40 @@ export class MemoryStore {
     this.area = area;
   }
 
-  /** What was kept for `site` (an origin), or null. Never throws. */
-  async load(site: string): Promise<PopupMemory | null> {
+  /**
+   * What was kept for `scope` (memoryScope: a site, in a normal or a private window), or null.
+   * Never throws.
+   */
+  async load(scope: string): Promise<PopupMemory | null> {
     try {
-      return memoryOf(await this.area.get(memoryKey(site)));
+      return memoryOf(await this.area.get(memoryKey(scope)));
     } catch {
       // Storage unavailable: the popup starts fresh, as on a first visit.
       return null;
     }
   }
 
-  /** Keeps `memory` for `site`, dropping the oldest sites past the bounds. */
-  save(site: string, memory: PopupMemory): Promise<void> {
+  /**
+   * Keeps `memory` for `scope`, dropping the oldest sites past the bounds; a private window's
+   * drops private ones only (the normal ones still count against the bounds).
+   */
+  save(scope: string, memory: PopupMemory): Promise<void> {
     const step = async () => {
       const index = await this.index();
-      const order = [site, ...index.filter((s) => s !== site)];
+      const order = [scope, ...index.filter((s) => s !== scope)];
       const kept: string[] = [];
       let chars = memory.draft?.length ?? 0;
       const dropped: string[] = [];
+      // What a private window did leaves no trace in a normal window's memory, a gap included.
+      const untouchable = isPrivateScope(scope)
+        ? order.slice(1).filter((other) => !isPrivateScope(other))
+        : [];
+      for (const other of untouchable) {
+        chars += (await this.load(other))?.draft?.length ?? 0;
+        kept.push(other);
+      }
       for (const other of order.slice(1)) {
+        if (untouchable.includes(other)) continue;
         if (kept.length + 1 >= MAX_SITES) {
           dropped.push(other);
           continue;
@@ -54,8 +76,9 @@ export class MemoryStore {
       }
       // A single draft over the bound is kept without its draft, rather than not at all.
       const value = chars > MAX_DRAFT_CHARS ? { ...memory, draft: null } : memory;
-      await this.area.set(memoryKey(site), value);
-      await this.area.set(INDEX, [site, ...kept]);
+      await this.area.set(memoryKey(scope), value);
+      // In the index's order, the most recent first.
+      await this.area.set(MEMORY_INDEX_KEY, [scope, ...order.filter((s) => kept.includes(s))]);
       for (const other of dropped) await this.area.remove(memoryKey(other));
     };
     this.queue = this.queue.then(step, step).catch(() => {
@@ -65,7 +88,6 @@ export class MemoryStore {
   }
 
   private async index(): Promise<string[]> {
-    const value = await this.area.get(INDEX);
-    return Array.isArray(value) ? value.filter((s): s is string => typeof s === 'string') : [];
+    return indexScopes(await this.area.get(MEMORY_INDEX_KEY));
   }
 }

@@ -5,7 +5,12 @@
 // carried if main.tsx showed it.
 import { render } from 'preact';
 import { clearScreen } from '../first-screen/screen.ts';
-import { memoryOf, type PopupMemory, type View } from '../src/extension/popup-memory.ts';
+import {
+  memoryOf,
+  type PopupMemory,
+  reportScope,
+  type View,
+} from '../src/extension/popup-memory.ts';
 import { accept, type RobotsFile } from '../src/extension/protocol.ts';
 import type { TabSnapshot } from '../src/extension/tab-snapshot.ts';
 import { type Actions, connector } from '../ui/connector.ts';
@@ -26,8 +31,11 @@ export interface FirstRequests {
   report: Promise<Awaited<ReturnType<Actions['tabReport']>> | null>;
   /** The tab's snapshot, when it is of the page the tab shows. */
   snapshot: Promise<TabSnapshot | null>;
-  /** What the popup kept for the tab's site (MemoryStore), as stored; null: no site. */
-  memory: Promise<{ origin: string; value: unknown } | null>;
+  /**
+   * What the popup kept for the tab's site (MemoryStore), as stored, under its scope (memoryScope:
+   * a private window's apart); null: no site.
+   */
+  memory: Promise<{ scope: string; value: unknown } | null>;
 }
 
 /** Sets the performance mark `robots-lens:<step>` and passes the value on. */
@@ -36,23 +44,23 @@ export type Mark = (step: string) => <T>(value: T) => T;
 export async function start(root: HTMLElement, first: FirstRequests, mark: Mark): Promise<void> {
   const store = new MemoryStore(connector.memory);
   // Read by main.tsx while the report is on its way, from the tab's URL; read again if the report
-  // names another site (the tab moved meanwhile, or its URL was hidden).
+  // names another scope (the tab moved meanwhile, or its URL was hidden).
   const early = first.memory.then((read) =>
-    read === null ? null : { origin: read.origin, memory: memoryOf(read.value) },
+    read === null ? null : { scope: read.scope, memory: memoryOf(read.value) },
   );
   const memory = Promise.all([first.report, early])
     .then(([reply, read]): Promise<PopupMemory | null> | PopupMemory | null => {
       if (!reply?.ok || reply.value.kind !== 'report') return null;
-      const origin = reply.value.report.origin;
-      return read?.origin === origin ? read.memory : store.load(origin);
+      const scope = reportScope(reply.value);
+      return read?.scope === scope ? read.memory : store.load(scope);
     })
     .then(mark('memory'));
   // The snapshot goes first when it comes before the popup's own report, unless the view left open
   // shows the file, whose text only the background has.
   const quick = Promise.all([first.tab, first.snapshot, early]).then(([tab, snap, read]) => {
     if (tab === null || snap === null) return null;
-    const origin = snap.reply.kind === 'report' ? snap.reply.report.origin : null;
-    const m = origin !== null && read?.origin === origin ? read.memory : null;
+    const scope = snap.reply.kind === 'report' ? reportScope(snap.reply) : null;
+    const m = scope !== null && read?.scope === scope ? read.memory : null;
     return m !== null && FILE_VIEWS.has(m.view) ? null : { tab, snap, memory: m };
   });
   const fresh = Promise.all([first.report, first.settings]).then(

@@ -1,6 +1,7 @@
 // What the popup keeps for the site shown (memory.ts): the view, the robot picked, the tester's
 // URL and draft, the scroll positions. Closed and reopened on the same site, or refreshed, the
-// popup comes back as it was left.
+// popup comes back as it was left. Kept per scope (src/extension/popup-memory.ts memoryScope): a
+// private window's apart from a normal window's.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { EMPTY_MEMORY, type PopupMemory } from '../src/extension/popup-memory.ts';
 import type { Actions } from '../ui/connector.ts';
@@ -14,8 +15,11 @@ export interface SiteMemory {
   memory: PopupMemory;
   /** Changes the memory: shown at once, kept within SAVE_EVERY_MS (stable). */
   remember: (change: Partial<PopupMemory>) => void;
-  /** Shows what was kept for `site` (an origin; null: nothing to remember), if it is a new one. */
-  switchSite: (site: string | null) => Promise<void>;
+  /**
+   * Shows what was kept for `scope` (memoryScope: the site, in a normal or a private window; null:
+   * nothing to remember), if it is a new one.
+   */
+  switchScope: (scope: string | null) => Promise<void>;
 }
 
 /** Owns the popup's memory of the site shown: loaded for a new site, saved as it changes. */
@@ -23,19 +27,19 @@ export function useSiteMemory(
   actions: Actions,
   /** What was kept for the first site, read before the app rendered (main.tsx). */
   initial: PopupMemory | null,
-  /** The first report's site, whose memory `initial` is. */
-  initialSite: string | null,
+  /** The first report's scope, whose memory `initial` is. */
+  initialScope: string | null,
 ): SiteMemory {
   const [memory, setMemory] = useState<PopupMemory>(initial ?? EMPTY_MEMORY);
   const store = useMemo(() => new MemoryStore(actions.memory), [actions]);
-  /** The site whose memory is shown, once it was read (null: nothing to remember). */
-  const site = useRef<string | null>(initialSite);
+  /** The scope whose memory is shown, once it was read (null: nothing to remember). */
+  const scope = useRef<string | null>(initialScope);
 
   // The first report of a site brings back what was kept for it.
-  const switchSite = useCallback(
+  const switchScope = useCallback(
     async (next: string | null) => {
-      if (next === site.current) return;
-      site.current = next;
+      if (next === scope.current) return;
+      scope.current = next;
       const kept = next === null ? null : await store.load(next);
       setMemory(kept ?? EMPTY_MEMORY);
     },
@@ -47,7 +51,7 @@ export function useSiteMemory(
   const flush = useCallback(() => {
     const value = pending.current;
     pending.current = null;
-    if (value !== null && site.current !== null) void store.save(site.current, value);
+    if (value !== null && scope.current !== null) void store.save(scope.current, value);
   }, [store]);
   const remember = useCallback(
     (change: Partial<PopupMemory>) => {
@@ -65,5 +69,5 @@ export function useSiteMemory(
     return () => removeEventListener('pagehide', flush);
   }, [flush]);
 
-  return { memory, remember, switchSite };
+  return { memory, remember, switchScope };
 }

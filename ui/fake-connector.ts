@@ -109,6 +109,8 @@ export function fakeTabReport(
     fetchedAt?: number;
     page?: PageFacts;
     linksHighlighted?: boolean;
+    /** The tab is in a private window; default false. */
+    inPrivate?: boolean;
   } = {},
 ): TabReport {
   const robots = options.robots ?? defaultSettings().robots;
@@ -141,6 +143,7 @@ export function fakeTabReport(
     canonicalVerdicts: canonicalVerdicts(parsed, page, origin, robots),
     page,
     linksHighlighted: options.linksHighlighted ?? false,
+    inPrivate: options.inPrivate ?? false,
   };
 }
 

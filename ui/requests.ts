@@ -37,6 +37,8 @@ export interface TargetTab {
   id: number;
   /** Null where hidden (no host access to the page: the background's report says which case). */
   url: Promise<string | null>;
+  /** The tab is in a private window (false when the tab is gone). */
+  incognito: Promise<boolean>;
 }
 
 /** The tab to show: `?tab=<id>` (a test seam kept in the product), else the active tab. */
@@ -44,16 +46,21 @@ export async function targetTab(): Promise<TargetTab | null> {
   const param = new URLSearchParams(location.search).get('tab');
   if (param !== null && /^\d+$/.test(param)) {
     const id = Number(param);
+    const tab = browser.tabs.get(id).catch(() => null); // gone: no URL, not private
     return {
       id,
-      url: browser.tabs.get(id).then(
-        (tab) => tab.url ?? null,
-        () => null,
-      ),
+      url: tab.then((t) => t?.url ?? null),
+      incognito: tab.then((t) => t?.incognito === true),
     };
   }
   const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
-  return tab?.id === undefined ? null : { id: tab.id, url: Promise.resolve(tab.url ?? null) };
+  return tab?.id === undefined
+    ? null
+    : {
+        id: tab.id,
+        url: Promise.resolve(tab.url ?? null),
+        incognito: Promise.resolve(tab.incognito),
+      };
 }
 
 /**

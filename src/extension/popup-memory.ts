@@ -1,7 +1,8 @@
 // What the popup keeps for a site while the browser runs (storage.session, memory only): the view,
 // the selected robot, the tester's URL and draft, the scroll position of each view. The popup
 // writes it (popup/memory.ts); the background reads it to draw the popup's first screen as the
-// user left it (first-screen/draw-screen.tsx), and draws again when it changes.
+// user left it (first-screen/draw-screen.tsx), draws again when it changes, and drops a private
+// window's when the last private window closes.
 
 /** The popup's views, in the order of its tabs. */
 export const VIEWS = [
@@ -38,12 +39,38 @@ export const EMPTY_MEMORY: PopupMemory = {
   scroll: {},
 };
 
+// Each memory is kept under a scope: the site's origin for a tab of a normal window, a marked
+// form for a tab of a private window, so that the two never read or overwrite each other's, and
+// the private ones can all be found and dropped when the last private window closes
+// (background/private-windows.ts).
+
+/** The mark that starts a private window's scope; an origin (`http(s)://…`) never starts so. */
+const PRIVATE_MARK = 'private:';
 const PREFIX = 'popup-memory:';
-/** Where the memory of `site` (an origin) is kept in storage.session. */
-export const memoryKey = (site: string): string => PREFIX + site;
-/** The site (an origin) whose memory a storage key holds, or null for any other key. */
-export const memorySite = (key: string): string | null =>
+/** Where the scopes remembered are listed in storage.session, the most recent first. */
+export const MEMORY_INDEX_KEY = 'popup-memory-index';
+
+/** The scope of `origin`'s memory: the origin in a normal window, marked in a private one. */
+export const memoryScope = (origin: string, inPrivate: boolean): string =>
+  inPrivate ? PRIVATE_MARK + origin : origin;
+/** The scope of what the popup keeps for a judged tab's report (TabReport of kind 'report'). */
+export const reportScope = (reply: { report: { origin: string }; inPrivate?: boolean }): string =>
+  memoryScope(reply.report.origin, reply.inPrivate === true);
+/** Whether `scope` is a private window's. */
+export const isPrivateScope = (scope: string): boolean => scope.startsWith(PRIVATE_MARK);
+/** Where the memory of `scope` (memoryScope) is kept in storage.session. */
+export const memoryKey = (scope: string): string => PREFIX + scope;
+/** The scope whose memory a storage key holds, or null for any other key. */
+export const memoryScopeOf = (key: string): string | null =>
   key.startsWith(PREFIX) ? key.slice(PREFIX.length) : null;
+/** Whether a storage key holds a private window's memory. */
+export const isPrivateMemoryKey = (key: string): boolean => {
+  const scope = memoryScopeOf(key);
+  return scope !== null && isPrivateScope(scope);
+};
+/** The scopes a stored index lists (anything else in it dropped), in its order. */
+export const indexScopes = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((s): s is string => typeof s === 'string') : [];
 
 /** A stored value read back: anything of another shape (an older version, junk) is dropped. */
 export function memoryOf(value: unknown): PopupMemory | null {

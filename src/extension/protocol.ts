@@ -71,6 +71,11 @@ export type TabReport =
       /** Its nofollow, ugc and sponsored links are outlined on the page. */
       linksHighlighted: boolean;
       /**
+       * The tab is in a private window: what the popup keeps for the site is kept apart from a
+       * normal window's, and goes with the last private window (src/extension/popup-memory.ts).
+       */
+      inPrivate: boolean;
+      /**
        * What the site says about AI use of the page, per robot (Content-Signal, Content-Usage);
        * null or absent when the file and the response say nothing about it.
        */

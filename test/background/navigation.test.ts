@@ -414,7 +414,7 @@ describe('HostAccess', () => {
 });
 
 describe('Navigation: a page judged once read is handed to onJudged (issue 12, the popup’s snapshot)', () => {
-  type Judged = [tabId: number, url: string, origin: string, pageUrl: string];
+  type Judged = [tabId: number, url: string, origin: string, pageUrl: string, incognito: boolean];
 
   /**
    * As `setup`, with onJudged recording what it gets. `gate(n)` is awaited before the n-th DOM
@@ -464,8 +464,8 @@ describe('Navigation: a page judged once read is handed to onJudged (issue 12, t
       settings,
       badge,
       pages,
-      onJudged: async (tabId, url, report, page) => {
-        judged.push([tabId, url, report.origin, page.url]);
+      onJudged: async (tabId, url, report, page, incognito) => {
+        judged.push([tabId, url, report.origin, page.url, incognito]);
       },
       onError: (where, error) => {
         throw new Error(`${where}: ${String(error)}`);
@@ -479,9 +479,16 @@ describe('Navigation: a page judged once read is handed to onJudged (issue 12, t
     const { navigation, judged, compiled, badges } = await judging();
     await navigation.onTabUrl(5, url, false, true);
     expect(badges).toEqual([[5, '✕']]);
-    expect(judged).toEqual([[5, url, 'https://a.test', url]]);
+    expect(judged).toEqual([[5, url, 'https://a.test', url, false]]);
     // onJudged compiles the verdicts (TabReports.judged): not twice.
     expect(compiled).toEqual([]);
+  });
+
+  test('a private window’s page: onJudged says so (the popup keeps its memory apart)', async () => {
+    const url = 'https://a.test/private/page';
+    const { navigation, judged } = await judging();
+    await navigation.onTabUrl(5, url, true, true);
+    expect(judged).toEqual([[5, url, 'https://a.test', url, true]]);
   });
 
   test('the badge is painted before onJudged is called', async () => {
@@ -525,7 +532,9 @@ describe('Navigation: a page judged once read is handed to onJudged (issue 12, t
     await navigation.onTabUrl(5, 'https://a.test/new', false, true);
     first.release();
     await older;
-    expect(judged).toEqual([[5, 'https://a.test/new', 'https://a.test', 'https://a.test/new']]);
+    expect(judged).toEqual([
+      [5, 'https://a.test/new', 'https://a.test', 'https://a.test/new', false],
+    ]);
     expect(badges).toEqual([[5, '✓']]);
   });
 

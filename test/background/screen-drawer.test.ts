@@ -8,7 +8,7 @@ import th from '../../_locales/th/messages.json';
 import { screenDrawer } from '../../background/screen-drawer.ts';
 import { Translators } from '../../background/translators.ts';
 import { lookupIn, translator } from '../../src/explain/index.ts';
-import { EMPTY_MEMORY, memoryKey } from '../../src/extension/popup-memory.ts';
+import { EMPTY_MEMORY, memoryKey, memoryScope } from '../../src/extension/popup-memory.ts';
 import { defaultSettings, type Language } from '../../src/extension/settings.ts';
 import { snapshotBasis, type TabSnapshot } from '../../src/extension/tab-snapshot.ts';
 import { fakeTabReport } from '../../ui/fake-connector.ts';
@@ -93,6 +93,51 @@ describe('screenDrawer', () => {
       const session = memoryStorage();
       await session.set({ [memoryKey(site)]: stored });
       const screen = await screenDrawer(session, translators().translators)(snapshot('en'));
+      expect(screen === null ? null : screen.scroll).toBe(scroll);
+    });
+  });
+
+  describe('a private window’s tab: its own memory, never a normal window’s (private-memory brief)', () => {
+    const SITE = 'https://shop.test';
+    const privateSnapshot: TabSnapshot = {
+      reply: fakeTabReport(URL_, okOutcome(ROBOTS), { inPrivate: true }),
+      settings: defaultSettings(),
+    };
+    // [source, the snapshot's window, what is stored, under which scope, the screen's scroll]
+    const rows: [string, TabSnapshot, unknown, string, number | null][] = [
+      [
+        'a private tab: the normal window’s memory of the site is not its own',
+        privateSnapshot,
+        { ...EMPTY_MEMORY, view: 'tester' },
+        memoryScope(SITE, false),
+        0,
+      ],
+      [
+        'a private tab: its own memory, scrolled',
+        privateSnapshot,
+        { ...EMPTY_MEMORY, scroll: { verdicts: 80 } },
+        memoryScope(SITE, true),
+        80,
+      ],
+      [
+        'a private tab: its own memory, another view: no screen',
+        privateSnapshot,
+        { ...EMPTY_MEMORY, view: 'tester' },
+        memoryScope(SITE, true),
+        null,
+      ],
+      [
+        'a normal tab: the private window’s memory of the site is not its own',
+        snapshot('en'),
+        { ...EMPTY_MEMORY, view: 'tester' },
+        memoryScope(SITE, true),
+        0,
+      ],
+    ];
+    test.each(rows)('%s', async (_source, shown, stored, scope, scroll) => {
+      const session = memoryStorage();
+      await session.set({ [memoryKey(scope)]: stored });
+      const screen = await screenDrawer(session, translators().translators)(shown);
       expect(screen === null ? null : screen.scroll).toBe(scroll);
     });
   });

@@ -311,9 +311,16 @@ describe('TabReports.report', () => {
     const { tabReports, local, session } = setup({
       1: { url: 'https://a.test/', incognito: true },
     });
-    expect((await tabReports.report(1, false)).kind).toBe('report');
+    const reply = await tabReports.report(1, false);
+    expect(reply.kind === 'report' && reply.inPrivate).toBe(true);
     expect(local.data.size).toBe(0);
     expect(session.data.has('robots:https://a.test')).toBe(true);
+  });
+
+  test('a normal tab’s report says so: the popup keeps its memory under the site itself', async () => {
+    const { tabReports } = setup({ 1: { url: 'https://a.test/', incognito: false } });
+    const reply = await tabReports.report(1, false);
+    expect(reply.kind === 'report' && reply.inPrivate).toBe(false);
   });
 
   test('a closed tab rejects the report', async () => {
@@ -377,36 +384,41 @@ describe('TabReports: each reply kept as the tab’s snapshot (issue 12, the pop
     });
   }
 
-  test('judged() keeps the reply report() would give for the same page', async () => {
-    const url = 'https://a.test/private/page';
-    const session = memoryStorage();
-    const { tabReports, settings, reports, requests } = withSnapshots(
-      { 4: { url, incognito: false } },
-      session,
-    );
-    expect((await settings.set({ robots: ROBOTS })).ok).toBe(true);
-    // The cache serves both, so the two replies are of the same fetch.
-    await reports.report('https://a.test', false, false);
-    const reply = await tabReports.report(4, false);
-    if (reply.kind !== 'report') throw new Error(`a report expected, got ${reply.kind}`);
-    expect(reply.verdicts.map((v) => [v.robot, v.verdict.allowed])).toEqual([
-      ['MyBot', false],
-      ['GPTBot', false],
-      ['Googlebot', false],
-    ]);
-    await settle();
-    session.data.clear();
-    const fetched = await reports.report('https://a.test', false, false);
-    await tabReports.judged(4, url, fetched, reply.page);
-    expect(session.data.get(tabSnapshotKey(4))).toEqual({ reply, settings: await settings.get() });
-    expect(requests).toEqual(['https://a.test/robots.txt']);
-  });
+  for (const incognito of [false, true])
+    test(`judged() keeps the reply report() would give for the same page (${incognito ? 'a private' : 'a normal'} window)`, async () => {
+      const url = 'https://a.test/private/page';
+      const session = memoryStorage();
+      const { tabReports, settings, reports, requests } = withSnapshots(
+        { 4: { url, incognito } },
+        session,
+      );
+      expect((await settings.set({ robots: ROBOTS })).ok).toBe(true);
+      // The cache serves both, so the two replies are of the same fetch.
+      await reports.report('https://a.test', incognito, false);
+      const reply = await tabReports.report(4, false);
+      if (reply.kind !== 'report') throw new Error(`a report expected, got ${reply.kind}`);
+      expect(reply.verdicts.map((v) => [v.robot, v.verdict.allowed])).toEqual([
+        ['MyBot', false],
+        ['GPTBot', false],
+        ['Googlebot', false],
+      ]);
+      expect(reply.inPrivate).toBe(incognito);
+      await settle();
+      session.data.clear();
+      const fetched = await reports.report('https://a.test', incognito, false);
+      await tabReports.judged(4, url, fetched, reply.page, incognito);
+      expect(session.data.get(tabSnapshotKey(4))).toEqual({
+        reply,
+        settings: await settings.get(),
+      });
+      expect(requests).toEqual(['https://a.test/robots.txt']);
+    });
 
   test('judged() keeps nothing for a page with no robots.txt', async () => {
     const session = memoryStorage();
     const { tabReports, reports, pages } = withSnapshots({}, session);
     const fetched = await reports.report('https://a.test', false, false);
-    await tabReports.judged(4, 'about:blank', fetched, await pages.read(4, 'about:blank'));
+    await tabReports.judged(4, 'about:blank', fetched, await pages.read(4, 'about:blank'), false);
     expect(session.data.size).toBe(0);
   });
 

@@ -14,7 +14,12 @@ import {
 import { Translators } from '../../background/translators.ts';
 import { carriedScreen, MAX_SCREEN_JSON_CHARS } from '../../first-screen/screen.ts';
 import { lookupIn, translator } from '../../src/explain/index.ts';
-import { EMPTY_MEMORY, memoryKey, type PopupMemory } from '../../src/extension/popup-memory.ts';
+import {
+  EMPTY_MEMORY,
+  memoryKey,
+  memoryScope,
+  type PopupMemory,
+} from '../../src/extension/popup-memory.ts';
 import type { TabReport } from '../../src/extension/protocol.ts';
 import { defaultSettings } from '../../src/extension/settings.ts';
 import { snapshotBasis } from '../../src/extension/tab-snapshot.ts';
@@ -265,8 +270,8 @@ describe('TabSnapshots', () => {
 describe('memoryChanged(site, tabs): what the popup keeps for a site changed', () => {
   const SITE = 'https://a.test';
   /** A judged page: its snapshot is of the site of its URL's origin. */
-  const judged = (url: string): TabReport =>
-    fakeTabReport(url, okOutcome('User-agent: *\nDisallow: /private/\n'));
+  const judged = (url: string, inPrivate = false): TabReport =>
+    fakeTabReport(url, okOutcome('User-agent: *\nDisallow: /private/\n'), { inPrivate });
   /** The URL of the page whose screen a popup URL carries; the popup URL itself when none. */
   const carriedUrl = (popup: string | undefined) =>
     carriedScreen(new URL(popup ?? '', 'https://x.test').hash)?.url ?? popup;
@@ -288,6 +293,8 @@ describe('memoryChanged(site, tabs): what the popup keeps for a site changed', (
     stored?: unknown;
     /** The URL the tab shows now (by default, the page kept). */
     now?: string;
+    /** The scope whose memory changed (by default SITE, a normal window's). */
+    scope?: string;
     redrawn: boolean;
   }[] = [
     {
@@ -339,8 +346,25 @@ describe('memoryChanged(site, tabs): what the popup keeps for a site changed', (
       now: 'https://a.test/next',
       redrawn: false,
     },
+    {
+      source: 'private-memory brief: a private tab of that site; a normal window’s memory changed',
+      keep: judged('https://a.test/item', true),
+      redrawn: false,
+    },
+    {
+      source: 'private-memory brief: a private tab of that site; its own (private) memory changed',
+      keep: judged('https://a.test/item', true),
+      scope: memoryScope(SITE, true),
+      redrawn: true,
+    },
+    {
+      source: 'private-memory brief: a normal tab of that site; a private window’s memory changed',
+      keep: judged('https://a.test/item'),
+      scope: memoryScope(SITE, true),
+      redrawn: false,
+    },
   ];
-  for (const { source, keep, stored, now, redrawn } of rows) {
+  for (const { source, keep, stored, now, scope, redrawn } of rows) {
     test(source, async () => {
       const session = memoryStorage();
       const action = popups();
@@ -351,7 +375,7 @@ describe('memoryChanged(site, tabs): what the popup keeps for a site changed', (
       const before = [...session.data];
       action.set.length = 0;
       drawn.length = 0;
-      await snapshots.memoryChanged(SITE, [
+      await snapshots.memoryChanged(scope ?? SITE, [
         { id: 1, url: now ?? keep?.url ?? 'https://a.test/item' },
       ]);
       expect(drawn).toHaveLength(redrawn ? 1 : 0);

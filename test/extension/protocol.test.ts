@@ -269,6 +269,7 @@ describe('readTabSnapshot: only a judged page of that very URL is the popup’s 
       headers: { ok: false, why: 'not-seen' },
     },
     linksHighlighted: false,
+    inPrivate: false,
   });
   const { verdicts: _, ...withoutVerdicts } = judged(URL_NOW);
   const { robots: __, ...withoutRobots } = judged(URL_NOW);

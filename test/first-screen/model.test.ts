@@ -26,6 +26,16 @@ const report = (outcome: Outcome, robots = ROBOTS, previousText: string | null =
   fakeTabReport(PAGE, outcome, { robots, fetchedAt: NOW - 3 * 60_000, previousText });
 
 describe('popupModel', () => {
+  test('a private window’s tab: the model says so (the popup keeps its memory apart)', () => {
+    const outcome = okOutcome('User-agent: *\nDisallow:\n');
+    expect(popupModel(report(outcome), t, { now: NOW }).inPrivate).toBe(false);
+    const inPrivate = fakeTabReport(PAGE, outcome, {
+      fetchedAt: NOW - 3 * 60_000,
+      inPrivate: true,
+    });
+    expect(popupModel(inPrivate, t, { now: NOW }).inPrivate).toBe(true);
+  });
+
   test('not applicable: no fetch, an unknown row per robot', () => {
     const m = popupModel(
       { kind: 'not-applicable', url: 'chrome://extensions/', robots: ROBOTS },
@@ -42,6 +52,7 @@ describe('popupModel', () => {
       source: null,
       needsPermission: false,
       origin: null,
+      inPrivate: false,
       fetchedAt: null,
       hasFile: false,
       text: null,

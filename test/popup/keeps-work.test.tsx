@@ -8,6 +8,7 @@ import en from '../../_locales/en/messages.json';
 import { App } from '../../popup/app.tsx';
 import { preloadLazyViews } from '../../popup/lazy.tsx';
 import { lookupIn, translator } from '../../src/explain/index.ts';
+import { memoryKey } from '../../src/extension/popup-memory.ts';
 import { refuse, type TabReport } from '../../src/extension/protocol.ts';
 import { type FakeOptions, fakeConnector, fakeTabReport } from '../../ui/fake-connector.ts';
 import { held } from '../fixtures/held.ts';
@@ -156,6 +157,45 @@ describe('nothing typed is lost', () => {
     );
     await open({ memory, tabReport: () => other });
     expect(selectedView()).toBe('verdicts');
+  });
+});
+
+describe('a private window’s popup keeps its own memory (private-memory brief)', () => {
+  const DRAFT = `${TEXT}\nUser-agent: GPTBot\nDisallow: /\n`;
+  const privateReport = () =>
+    fakeTabReport(URL_, okOutcome(TEXT, { url: 'https://shop.test/robots.txt' }), {
+      inPrivate: true,
+    });
+  /** The popup closes. */
+  async function close() {
+    dispatchEvent(new Event('pagehide'));
+    await new Promise((r) => setTimeout(r, 20));
+    cleanup();
+    delete document.body.dataset['state'];
+  }
+
+  test('the same site: a private popup neither reads nor overwrites the normal window’s memory', async () => {
+    const memory = new Map<string, unknown>();
+    await open({ memory });
+    await typeDraft(DRAFT);
+    await close();
+    const normalKept = structuredClone(memory.get(memoryKey('https://shop.test')));
+    expect(normalKept).toMatchObject({ view: 'tester', draft: DRAFT });
+
+    await open({ memory, tabReport: privateReport });
+    expect(selectedView()).toBe('verdicts');
+    tab('records');
+    await close();
+    expect(memory.get(memoryKey('https://shop.test'))).toEqual(normalKept);
+    expect(memory.get(memoryKey('private:https://shop.test'))).toMatchObject({ view: 'records' });
+
+    // Each kind of window opens as it was left there.
+    await open({ memory });
+    expect(selectedView()).toBe('tester');
+    expect($<HTMLTextAreaElement>('textarea[data-draft]')?.value).toBe(DRAFT);
+    await close();
+    await open({ memory, tabReport: privateReport });
+    expect(selectedView()).toBe('records');
   });
 });
 
