@@ -2,7 +2,8 @@
 // with the extension allowed in private windows. A site opened in a private window is fetched and
 // judged like any other, its report kept in storage.session only; closing the last private window
 // removes it from storage.session too; a normal window's cache is untouched throughout. A history
-// file imported there joins that window's versions in storage.session, never storage.local.
+// file imported there joins that window's versions in storage.session, never storage.local; what
+// the popup kept for the site (its view) goes with the window as well.
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { after, before, describe, test } from 'node:test';
@@ -35,6 +36,9 @@ async function startOrigin(host, robots) {
 
 /** The storage keys that hold an origin's robots.txt (its cache entry and its versions). */
 const keysOf = (keys, origin) => keys.filter((k) => k.endsWith(origin)).sort();
+
+/** Whether a storage key holds what the popup keeps for `origin` (in a window of either kind). */
+const isMemoryOf = (origin) => (key) => key.startsWith('popup-memory:') && key.endsWith(origin);
 
 /** Runs in the popup: imports a history file in the History view, as a pick does; its notice. */
 const importFile = inPage(async (text, h) => {
@@ -135,8 +139,16 @@ for (const launch of BROWSERS) {
         ],
       });
       const notice = await popup.evaluate(importFile, file);
-      await popup.close();
       assert.equal(notice, `1 new version imported for ${secret.origin}; 2 kept in all.`);
+      // What the popup keeps for the private site (the History view left open) is written before
+      // the window closes, every time: its going with the window does not hang on the popup's
+      // last write dying with its page.
+      const memoryKeys = await until(
+        async () => (await browser.storageKeys('session')).filter(isMemoryOf(secret.origin)),
+        (keys) => keys.length > 0,
+      );
+      assert.equal(memoryKeys.length, 1, 'the popup kept its memory of the private site');
+      await popup.close();
       // The private window's versions, in storage.session: the imported one beside the fetched one.
       const kept = await browser.storageValue('session', `robots-version:${secret.origin}`);
       assert.equal(kept?.versions?.length, 2, JSON.stringify(kept));
@@ -153,6 +165,14 @@ for (const launch of BROWSERS) {
       );
       assert.deepEqual(left, [], 'gone with the last private window');
       assert.deepEqual(keysOf(await browser.storageKeys('local'), secret.origin), []);
+      const index = (await browser.storageValue('session', 'popup-memory-index')) ?? [];
+      assert.deepEqual(
+        index.filter((scope) => scope.endsWith(secret.origin)),
+        [],
+        'the index of the popup’s memory names the private site no more',
+      );
+      // Kept apart from a normal window's memory of the same site, under a private scope.
+      assert.deepEqual(memoryKeys, [`popup-memory:private:${secret.origin}`]);
     });
   });
 }
