@@ -267,7 +267,7 @@ describe('TabSnapshots', () => {
   });
 });
 
-describe('memoryChanged(site, tabs): what the popup keeps for a site changed', () => {
+describe('memoryChanged(scope, tabs): what the popup keeps for a site changed', () => {
   const SITE = 'https://a.test';
   /** A judged page: its snapshot is of the site of its URL's origin. */
   const judged = (url: string, inPrivate = false): TabReport =>
