@@ -5,7 +5,7 @@
 // time on a page or again.
 import { renderToString } from 'preact-render-to-string';
 import type { Translator } from '../src/explain/index.ts';
-import { type PopupMemory, VIEWS } from '../src/extension/popup-memory.ts';
+import { openingOn, type PopupMemory, VIEWS } from '../src/extension/popup-memory.ts';
 import { snapshotBasis, type TabSnapshot } from '../src/extension/tab-snapshot.ts';
 import { popupModel } from './model.ts';
 import { availableViews, type FrameHandlers, PopupFrame } from './popup-frame.tsx';
@@ -31,8 +31,9 @@ const NOT_IN_A_PAGE: FrameHandlers = {
 export function drawScreen(
   snapshot: TabSnapshot,
   t: Translator,
-  memory: PopupMemory | null,
+  kept: PopupMemory | null,
 ): TabScreen | null {
+  const memory = kept === null ? null : openingOn(kept, snapshot.reply.url);
   if (memory !== null && memory.view !== 'verdicts') return null;
   try {
     const model = popupModel(snapshot.reply, t, {

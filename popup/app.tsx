@@ -48,7 +48,7 @@ export function App({ tabId, actions, t, initial }: AppProps) {
     // render has made robotsFile and siteMemory.)
     prepare: async (model) => {
       await robotsFile.textFor(model);
-      await siteMemory.switchScope(scopeOf(model));
+      await siteMemory.switchScope(scopeOf(model), model.url);
     },
   });
   const { state } = report;
@@ -68,6 +68,7 @@ export function App({ tabId, actions, t, initial }: AppProps) {
     actions,
     initial?.memory ?? null,
     done === null ? null : scopeOf(done.model),
+    done?.model.url ?? null,
   );
   const { memory, remember } = siteMemory;
   const view = memory.view;

@@ -7,6 +7,7 @@ import { render } from 'preact';
 import { clearScreen } from '../first-screen/screen.ts';
 import {
   memoryOf,
+  openingOn,
   type PopupMemory,
   reportScope,
   type View,
@@ -48,11 +49,13 @@ export async function start(root: HTMLElement, first: FirstRequests, mark: Mark)
   const early = first.memory.then((read) =>
     read === null ? null : { scope: read.scope, memory: memoryOf(read.value) },
   );
+  // As it opens on the page shown: another page of the site opens on the verdicts (openingOn).
   const memory = Promise.all([first.report, early])
-    .then(([reply, read]): Promise<PopupMemory | null> | PopupMemory | null => {
+    .then(async ([reply, read]): Promise<PopupMemory | null> => {
       if (!reply?.ok || reply.value.kind !== 'report') return null;
       const scope = reportScope(reply.value);
-      return read?.scope === scope ? read.memory : store.load(scope);
+      const kept = read?.scope === scope ? read.memory : await store.load(scope);
+      return kept === null ? null : openingOn(kept, reply.value.url);
     })
     .then(mark('memory'));
   // The snapshot goes first when it comes before the popup's own report, unless the view left open
@@ -60,7 +63,8 @@ export async function start(root: HTMLElement, first: FirstRequests, mark: Mark)
   const quick = Promise.all([first.tab, first.snapshot, early]).then(([tab, snap, read]) => {
     if (tab === null || snap === null) return null;
     const scope = snap.reply.kind === 'report' ? reportScope(snap.reply) : null;
-    const m = scope !== null && read?.scope === scope ? read.memory : null;
+    const kept = scope !== null && read?.scope === scope ? read.memory : null;
+    const m = kept === null ? null : openingOn(kept, snap.reply.url);
     return m !== null && FILE_VIEWS.has(m.view) ? null : { tab, snap, memory: m };
   });
   const fresh = Promise.all([first.report, first.settings]).then(

@@ -3,7 +3,12 @@
 // popup comes back as it was left. Kept per scope (src/extension/popup-memory.ts memoryScope): a
 // private window's apart from a normal window's.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { EMPTY_MEMORY, type PopupMemory } from '../src/extension/popup-memory.ts';
+import {
+  EMPTY_MEMORY,
+  memoryPage,
+  openingOn,
+  type PopupMemory,
+} from '../src/extension/popup-memory.ts';
 import type { Actions } from '../ui/connector.ts';
 import { MemoryStore } from './memory.ts';
 
@@ -17,9 +22,10 @@ export interface SiteMemory {
   remember: (change: Partial<PopupMemory>) => void;
   /**
    * Shows what was kept for `scope` (memoryScope: the site, in a normal or a private window; null:
-   * nothing to remember), if it is a new one.
+   * nothing to remember), if it is a new one, as it opens on the page `url` (openingOn); what is
+   * kept from then on is of that page.
    */
-  switchScope: (scope: string | null) => Promise<void>;
+  switchScope: (scope: string | null, url: string | null) => Promise<void>;
 }
 
 /** Owns the popup's memory of the site shown: loaded for a new site, saved as it changes. */
@@ -29,19 +35,24 @@ export function useSiteMemory(
   initial: PopupMemory | null,
   /** The first report's scope, whose memory `initial` is. */
   initialScope: string | null,
+  /** The first report's page URL. */
+  initialUrl: string | null,
 ): SiteMemory {
   const [memory, setMemory] = useState<PopupMemory>(initial ?? EMPTY_MEMORY);
   const store = useMemo(() => new MemoryStore(actions.memory), [actions]);
   /** The scope whose memory is shown, once it was read (null: nothing to remember). */
   const scope = useRef<string | null>(initialScope);
+  /** The page shown (memoryPage), which the view and scroll kept are of. */
+  const page = useRef<string | null>(initialUrl === null ? null : memoryPage(initialUrl));
 
   // The first report of a site brings back what was kept for it.
   const switchScope = useCallback(
-    async (next: string | null) => {
+    async (next: string | null, url: string | null) => {
+      page.current = url === null ? null : memoryPage(url);
       if (next === scope.current) return;
       scope.current = next;
       const kept = next === null ? null : await store.load(next);
-      setMemory(kept ?? EMPTY_MEMORY);
+      setMemory(kept === null || url === null ? EMPTY_MEMORY : openingOn(kept, url));
     },
     [store],
   );
@@ -56,7 +67,7 @@ export function useSiteMemory(
   const remember = useCallback(
     (change: Partial<PopupMemory>) => {
       setMemory((before) => {
-        const next = { ...before, ...change };
+        const next = { ...before, ...change, page: page.current };
         if (pending.current === null) setTimeout(flush, SAVE_EVERY_MS);
         pending.current = next;
         return next;

@@ -28,6 +28,11 @@ export interface PopupMemory {
   draft: string | null;
   /** Scroll position of each view, in CSS pixels. */
   scroll: Partial<Record<View, number>>;
+  /**
+   * The page (its URL, without the fragment) the view and the scroll were left on; null: not
+   * recorded. Opened on another page of the site, the popup shows the verdicts (openingOn).
+   */
+  page: string | null;
 }
 
 export const EMPTY_MEMORY: PopupMemory = {
@@ -37,7 +42,25 @@ export const EMPTY_MEMORY: PopupMemory = {
   drafting: false,
   draft: null,
   scroll: {},
+  page: null,
 };
+
+/** `url` without its fragment: the page a memory is of. */
+export const memoryPage = (url: string): string => {
+  const hash = url.indexOf('#');
+  return hash === -1 ? url : url.slice(0, hash);
+};
+
+/**
+ * What the popup opens with on `url`, from what it kept for the site: the view and the scroll it
+ * was left with when reopened on the same page; on another page of the site, the verdicts (the
+ * answer for that page), while the robot picked and the tester's URL and draft stay the site's.
+ */
+export function openingOn(memory: PopupMemory, url: string): PopupMemory {
+  if (memory.page === memoryPage(url)) return memory;
+  if (memory.view === 'verdicts' && Object.keys(memory.scroll).length === 0) return memory;
+  return { ...memory, view: 'verdicts', scroll: {} };
+}
 
 // Each memory is kept under a scope: the site's origin for a tab of a normal window, a marked
 // form for a tab of a private window, so that the two never read or overwrite each other's, and
@@ -92,5 +115,6 @@ export function memoryOf(value: unknown): PopupMemory | null {
     drafting: v['drafting'] === true,
     draft: text(v['draft']),
     scroll,
+    page: text(v['page']),
   };
 }

@@ -8,7 +8,12 @@ import th from '../../_locales/th/messages.json';
 import { screenDrawer } from '../../background/screen-drawer.ts';
 import { Translators } from '../../background/translators.ts';
 import { lookupIn, translator } from '../../src/explain/index.ts';
-import { EMPTY_MEMORY, memoryKey, memoryScope } from '../../src/extension/popup-memory.ts';
+import {
+  EMPTY_MEMORY,
+  memoryKey,
+  memoryScope,
+  type PopupMemory,
+} from '../../src/extension/popup-memory.ts';
 import { defaultSettings, type Language } from '../../src/extension/settings.ts';
 import { snapshotBasis, type TabSnapshot } from '../../src/extension/tab-snapshot.ts';
 import { fakeTabReport } from '../../ui/fake-connector.ts';
@@ -16,6 +21,8 @@ import { okOutcome } from '../fixtures/outcomes.ts';
 import { memoryStorage } from '../fixtures/storage.ts';
 
 const URL_ = 'https://shop.test/item?id=1';
+/** What the popup kept, left on the page the snapshot is of. */
+const HERE: PopupMemory = { ...EMPTY_MEMORY, page: URL_ };
 const ROBOTS = 'User-agent: *\nDisallow: /private/\n\nUser-agent: GPTBot\nDisallow: /\n';
 const snapshot = (language: Language): TabSnapshot => ({
   reply: fakeTabReport(URL_, okOutcome(ROBOTS)),
@@ -53,29 +60,42 @@ describe('screenDrawer', () => {
     // [source, what is stored, under which site, the screen's scroll (null: no screen)]
     const rows: [string, unknown, string, number | null][] = [
       [
+        'issue 29 item 4: another view left open on another page of the site: the verdicts',
+        { ...EMPTY_MEMORY, view: 'tester', page: 'https://shop.test/other' },
+        SITE,
+        0,
+      ],
+      [
+        'issue 29 item 4: the verdicts scrolled on another page of the site: at the top',
+        { ...EMPTY_MEMORY, scroll: { verdicts: 80 }, page: 'https://shop.test/other' },
+        SITE,
+        0,
+      ],
+      [
+        'issue 29 item 4: a memory that names no page (written before): the verdicts',
+        { ...EMPTY_MEMORY, view: 'tester' },
+        SITE,
+        0,
+      ],
+      [
         'issue 27 item 1: the verdicts scrolled, the screen carries that scroll',
-        { ...EMPTY_MEMORY, scroll: { verdicts: 80 } },
+        { ...HERE, scroll: { verdicts: 80 } },
         SITE,
         80,
       ],
       [
         'issue 27 item 1: another view left open, the popup opens on it: no screen',
-        { ...EMPTY_MEMORY, view: 'tester' },
+        { ...HERE, view: 'tester' },
         SITE,
         null,
       ],
       [
         'issue 27 item 1: another view scrolled only: the verdicts at the top',
-        { ...EMPTY_MEMORY, scroll: { file: 300 } },
+        { ...HERE, scroll: { file: 300 } },
         SITE,
         0,
       ],
-      [
-        'another site’s memory changes nothing',
-        { ...EMPTY_MEMORY, view: 'file' },
-        'https://other.test',
-        0,
-      ],
+      ['another site’s memory changes nothing', { ...HERE, view: 'file' }, 'https://other.test', 0],
       [
         'popup-memory.ts memoryOf: a value of another shape (an older version) is none',
         { view: 'gone', scroll: { verdicts: 80 } },
@@ -84,7 +104,7 @@ describe('screenDrawer', () => {
       ],
       [
         'popup-memory.ts memoryOf: a negative scroll is dropped',
-        { ...EMPTY_MEMORY, scroll: { verdicts: -5 } },
+        { ...HERE, scroll: { verdicts: -5 } },
         SITE,
         0,
       ],
@@ -108,28 +128,28 @@ describe('screenDrawer', () => {
       [
         'a private tab: the normal window’s memory of the site is not its own',
         privateSnapshot,
-        { ...EMPTY_MEMORY, view: 'tester' },
+        { ...HERE, view: 'tester' },
         memoryScope(SITE, false),
         0,
       ],
       [
         'a private tab: its own memory, scrolled',
         privateSnapshot,
-        { ...EMPTY_MEMORY, scroll: { verdicts: 80 } },
+        { ...HERE, scroll: { verdicts: 80 } },
         memoryScope(SITE, true),
         80,
       ],
       [
         'a private tab: its own memory, another view: no screen',
         privateSnapshot,
-        { ...EMPTY_MEMORY, view: 'tester' },
+        { ...HERE, view: 'tester' },
         memoryScope(SITE, true),
         null,
       ],
       [
         'a normal tab: the private window’s memory of the site is not its own',
         snapshot('en'),
-        { ...EMPTY_MEMORY, view: 'tester' },
+        { ...HERE, view: 'tester' },
         memoryScope(SITE, true),
         0,
       ],

@@ -434,12 +434,12 @@ describe('memoryChanged(scope, tabs): what the popup keeps for a site changed', 
     const memories: [string, PopupMemory, number | null][] = [
       [
         'issue 27 item 1: the verdicts scrolled, the screen carries that scroll',
-        { ...EMPTY_MEMORY, scroll: { verdicts: 120 } },
+        { ...EMPTY_MEMORY, scroll: { verdicts: 120 }, page: 'https://a.test/item' },
         120,
       ],
       [
         'issue 27 item 1: another view left open: the plain popup page, which opens on it',
-        { ...EMPTY_MEMORY, view: 'tester', scroll: { verdicts: 120 } },
+        { ...EMPTY_MEMORY, view: 'tester', scroll: { verdicts: 120 }, page: 'https://a.test/item' },
         null,
       ],
       ['issue 27 item 1: back on the verdicts, at the top', EMPTY_MEMORY, 0],
@@ -449,7 +449,13 @@ describe('memoryChanged(scope, tabs): what the popup keeps for a site changed', 
       const action = popups();
       const snapshots = new TabSnapshots(session, action, screenDrawer(session, translators));
       // Drawn first with the memory of an earlier opening: another scroll.
-      await session.set({ [memoryKey(SITE)]: { ...EMPTY_MEMORY, scroll: { verdicts: 40 } } });
+      await session.set({
+        [memoryKey(SITE)]: {
+          ...EMPTY_MEMORY,
+          scroll: { verdicts: 40 },
+          page: 'https://a.test/item',
+        },
+      });
       await snapshots.keep(1, judged('https://a.test/item'), defaultSettings());
       expect(
         carriedScreen(new URL(action.set[0]?.popup ?? '', 'https://x.test').hash)?.scroll,

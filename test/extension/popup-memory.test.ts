@@ -4,13 +4,17 @@
 // private window (background/private-windows.ts).
 import { describe, expect, test } from 'vitest';
 import {
+  EMPTY_MEMORY,
   indexScopes,
   isPrivateMemoryKey,
   isPrivateScope,
   MEMORY_INDEX_KEY,
   memoryKey,
+  memoryOf,
   memoryScope,
   memoryScopeOf,
+  openingOn,
+  type PopupMemory,
   reportScope,
 } from '../../src/extension/popup-memory.ts';
 
@@ -87,5 +91,76 @@ describe('indexScopes: the index as stored, read back', () => {
   ];
   test.each(rows)('%s', (_source, stored, scopes) => {
     expect(indexScopes(stored)).toEqual(scopes);
+  });
+});
+
+describe('openingOn: the view the popup opens on (issue 29 item 4, TEST-SEAMS "the opening view")', () => {
+  const PAGE = 'https://a.test/shop?id=1';
+  const left: PopupMemory = {
+    ...EMPTY_MEMORY,
+    view: 'tester',
+    selected: 'Bingbot',
+    testerUrl: '/drafted',
+    drafting: true,
+    draft: 'User-agent: *\nDisallow: /x\n',
+    scroll: { tester: 200, verdicts: 50 },
+    page: PAGE,
+  };
+  // What stays the site's wherever the popup opens: the robot picked, the tester's URL and draft.
+  const site = { selected: 'Bingbot', testerUrl: '/drafted', drafting: true, draft: left.draft };
+  // [source, memory, the page opened on, the view and scroll it opens with]
+  const rows: [string, PopupMemory, string, Pick<PopupMemory, 'view' | 'scroll'>][] = [
+    [
+      'reopened on the same page: as it was left',
+      left,
+      PAGE,
+      { view: 'tester', scroll: { tester: 200, verdicts: 50 } },
+    ],
+    [
+      'the same page with a fragment: the same page',
+      left,
+      `${PAGE}#reviews`,
+      { view: 'tester', scroll: { tester: 200, verdicts: 50 } },
+    ],
+    [
+      'another page of the site: the verdicts, at the top',
+      left,
+      'https://a.test/other',
+      {
+        view: 'verdicts',
+        scroll: {},
+      },
+    ],
+    [
+      'another query string is another page',
+      left,
+      'https://a.test/shop?id=2',
+      {
+        view: 'verdicts',
+        scroll: {},
+      },
+    ],
+    [
+      'a memory that names no page (kept before pages were): the verdicts',
+      { ...left, page: null },
+      PAGE,
+      { view: 'verdicts', scroll: {} },
+    ],
+  ];
+  test.each(rows)('%s', (_source, memory, url, opens) => {
+    const opened = openingOn(memory, url);
+    expect({ view: opened.view, scroll: opened.scroll }).toEqual(opens);
+    expect({
+      selected: opened.selected,
+      testerUrl: opened.testerUrl,
+      drafting: opened.drafting,
+      draft: opened.draft,
+    }).toEqual(site);
+  });
+
+  test('memoryOf reads the page back; anything but a string is none', () => {
+    expect(memoryOf({ ...left })?.page).toBe(PAGE);
+    expect(memoryOf({ ...left, page: 42 })?.page).toBeNull();
+    expect(memoryOf({ view: 'verdicts' })?.page).toBeNull();
   });
 });

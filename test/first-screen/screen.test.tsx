@@ -504,10 +504,14 @@ describe('drawScreen: the screen the app draws for the same snapshot', () => {
 
   test('what the popup kept for the site: its scroll; another view left open draws none', () => {
     const snapshot: TabSnapshot = { reply: report(), settings: defaultSettings() };
-    const scrolled = { ...EMPTY_MEMORY, scroll: { verdicts: 120, file: 300 } };
+    const here = { ...EMPTY_MEMORY, page: snapshot.reply.url };
+    const scrolled = { ...here, scroll: { verdicts: 120, file: 300 } };
     expect(drawScreen(snapshot, T.en, scrolled)?.scroll).toBe(120);
     expect(drawScreen(snapshot, T.en, EMPTY_MEMORY)?.scroll).toBe(0);
-    expect(drawScreen(snapshot, T.en, { ...EMPTY_MEMORY, view: 'records' })).toBeNull();
+    expect(drawScreen(snapshot, T.en, { ...here, view: 'records' })).toBeNull();
+    // Issue 29 item 4: left on another page of the site, the popup opens on the verdicts.
+    const elsewhere = { ...scrolled, view: 'records' as const, page: `${SITE}/other` };
+    expect(drawScreen(snapshot, T.en, elsewhere)?.scroll).toBe(0);
   });
 
   test('the memory the app writes as the user goes is the one the screen is drawn with', async () => {

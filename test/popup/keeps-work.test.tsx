@@ -287,6 +287,7 @@ describe('the first screen from what main.tsx asked for before rendering', () =>
       drafting: false,
       draft: null,
       scroll: {},
+      page: null,
     };
     render(<App tabId={7} actions={actions} t={t} initial={{ report: first, settings, memory }} />);
     expect($('[data-robot="Googlebot"]')).not.toBeNull();
@@ -367,6 +368,7 @@ describe('the first screen from what main.tsx asked for before rendering', () =>
       drafting: true,
       draft: 'User-agent: *\nDisallow: /kept\n',
       scroll: {},
+      page: null,
     };
     await preloadLazyViews();
     render(
