@@ -66,10 +66,25 @@ const readPopup = () => ({
 });
 
 /**
- * The driver's popup operations, given how a browser opens a popup page for a tab (by default
- * popup.html?tab=<id>) and how it reads the tab's popup URL as set (action.getPopup).
+ * The driver's popup operations, given how a browser opens a new tab for popups (`newTab`), loads
+ * a popup page in it and waits until it is ready (`load(tab, path)`, path by default
+ * popup.html?tab=<id>), and reads the tab's popup URL as set (action.getPopup).
+ *
+ * The popups these operations open and close follow one another in one kept tab: a new tab costs
+ * Firefox about 220 ms of CPU, a navigation in a kept one a third of that (Chromium: 460–490 ms of
+ * CPU per popup opened in a new tab, 305–375 in the kept one), and the e2e run is CPU-bound on 2
+ * cores. A popup "closed" loads about:blank there, so its document is gone (pagehide, ports
+ * closed) as when the toolbar popup closes. A tab closed meanwhile (closePages) is replaced.
  */
-function popupOperations(openPopup, popupUrl, closePopup = (page) => page.close()) {
+function popupOperations({ newTab, load, popupUrl }) {
+  let kept = null;
+  const openPopup = async (tabId, path = `popup.html?tab=${tabId}`) => {
+    if (kept === null || kept.isClosed()) kept = await newTab();
+    else await kept.bringToFront();
+    await load(kept, path);
+    return kept;
+  };
+  const closePopup = (page) => page.goto('about:blank');
   return {
     /**
      * Opens the page the toolbar button would open for the tab: its popup URL as set (it may name
@@ -379,8 +394,6 @@ async function startChromium({ privateWindows = false, profile = null } = {}) {
   // answers: a page opened before that loads unseen, as one loaded before the extension started.
   const ready = () => api(() => chrome.runtime.id);
   await ready();
-  /** The tab the driver's short-lived popups open in, one after another (see startFirefox). */
-  let popupTab = null;
   /** Closes every page but the keeper, and every private window the extension can see. */
   const closePages = async () => {
     if (keeper.isClosed()) keeper = await context.newPage();
@@ -403,19 +416,18 @@ async function startChromium({ privateWindows = false, profile = null } = {}) {
       );
       return { tabId, page };
     },
-    ...popupOperations(
-      async (tabId, path = `popup.html?tab=${tabId}`) => {
-        if (popupTab === null || popupTab.isClosed()) {
-          popupTab = await context.newPage();
-          await popupTab.setViewportSize({ width: 560, height: 600 });
-        } else await popupTab.bringToFront();
-        await popupTab.goto(`chrome-extension://${extId}/${path}`);
-        await popupTab.waitForSelector(POPUP_READY, { timeout: 30_000 });
-        return popupTab;
+    ...popupOperations({
+      async newTab() {
+        const page = await context.newPage();
+        await page.setViewportSize({ width: 560, height: 600 });
+        return page;
       },
-      (tabId) => api((id) => chrome.action.getPopup({ tabId: id }), tabId),
-      (page) => page.goto('about:blank'),
-    ),
+      async load(page, path) {
+        await page.goto(`chrome-extension://${extId}/${path}`);
+        await page.waitForSelector(POPUP_READY, { timeout: 30_000 });
+      },
+      popupUrl: (tabId) => api((id) => chrome.action.getPopup({ tabId: id }), tabId),
+    }),
     /** Opens an extension page (options.html, popup.html?tab=…) and leaves it open. */
     async openPage(path) {
       const page = await context.newPage();
@@ -570,14 +582,6 @@ async function startFirefox({
   await openExtPage(foothold, FOOTHOLD);
   const api = (fn, arg) => foothold.evaluate(fn, arg);
   let hostWithheld = false;
-  /**
-   * The tab the driver's short-lived popups open in (interact, popup, clicked, click), one after
-   * another: a new tab costs Firefox about 220 ms of CPU, a navigation in a kept one a third of
-   * that (Chromium: 460–490 ms of CPU per popup opened in a new tab, 305–375 in the kept one),
-   * and the e2e run is CPU-bound on 2 cores. A popup "closed" loads about:blank there, so its
-   * document is gone (pagehide, ports closed) as when the toolbar popup closes.
-   */
-  let popupTab = null;
   /** Closes every page but the keeper and the foothold, and every private window. */
   const closePages = async () => {
     if (keeper.isClosed()) keeper = await browser.newPage();
@@ -601,18 +605,15 @@ async function startFirefox({
       );
       return { tabId, page };
     },
-    ...popupOperations(
-      async (tabId, path = `popup.html?tab=${tabId}`) => {
-        if (popupTab === null || popupTab.isClosed()) {
-          popupTab = await browser.newPage();
-          await popupTab.setViewport({ width: 560, height: 600 });
-        } else await popupTab.bringToFront();
-        await openExtPage(popupTab, `${base}/${path}`, POPUP_READY);
-        return popupTab;
+    ...popupOperations({
+      async newTab() {
+        const page = await browser.newPage();
+        await page.setViewport({ width: 560, height: 600 });
+        return page;
       },
-      (tabId) => api((id) => browser.action.getPopup({ tabId: id }), tabId),
-      (page) => page.goto('about:blank'),
-    ),
+      load: (page, path) => openExtPage(page, `${base}/${path}`, POPUP_READY),
+      popupUrl: (tabId) => api((id) => browser.action.getPopup({ tabId: id }), tabId),
+    }),
     async openPage(path) {
       const page = await browser.newPage();
       await page.setViewport({ width: 760, height: 600 });

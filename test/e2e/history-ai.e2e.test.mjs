@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { BROWSERS } from './browsers.mjs';
+import { ask } from './in-page.mjs';
 import { until } from './until.mjs';
 
 /** One origin whose robots.txt the test changes; `/usage` answers with a Content-Usage header. */
@@ -30,10 +31,6 @@ async function startSite(host) {
   };
   return site;
 }
-
-/** Runs in an extension page: one protocol request to the background. */
-const ask = ([name, req]) =>
-  (globalThis.browser ?? globalThis.chrome).runtime.sendMessage({ __robotsLens: true, name, req });
 
 /** Runs in the popup: opens the History view and reads it once its versions are there. */
 const readHistory = async () => {

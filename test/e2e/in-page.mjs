@@ -89,3 +89,7 @@ function pageHelpers() {
 /** `fn(arg, helpers)` as a function page.evaluate can send: the helpers travel with it. */
 export const inPage = (fn) =>
   new Function('arg', `const helpers = (${pageHelpers})();\nreturn (${fn})(arg, helpers);`);
+
+/** Runs in an extension page: one protocol request to the background, its reply. */
+export const ask = ([name, req]) =>
+  (globalThis.browser ?? globalThis.chrome).runtime.sendMessage({ __robotsLens: true, name, req });

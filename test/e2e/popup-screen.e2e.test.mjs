@@ -10,6 +10,7 @@ import { createServer } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { inflateRawSync } from 'node:zlib';
 import { BROWSERS } from './browsers.mjs';
+import { ask } from './in-page.mjs';
 import { until } from './until.mjs';
 
 const ROBOTS = 'User-agent: *\nDisallow: /private/\n\nUser-agent: GPTBot\nDisallow: /\n';
@@ -132,10 +133,6 @@ const leaveOn = async (view) => {
   }
   return false;
 };
-
-/** Runs in an extension page: one protocol request to the background. */
-const ask = ([name, req]) =>
-  (globalThis.browser ?? globalThis.chrome).runtime.sendMessage({ __robotsLens: true, name, req });
 
 for (const launch of BROWSERS) {
   describe(`${launch.name.replace('launch', '')}: the popup shows the background’s screen first (issues 12, 27)`, () => {

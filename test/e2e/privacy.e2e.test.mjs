@@ -15,7 +15,7 @@ import { createServer } from 'node:http';
 import { join, relative } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { BROWSERS, launchRestartable } from './browsers.mjs';
-import { inPage } from './in-page.mjs';
+import { ask, inPage } from './in-page.mjs';
 import { until } from './until.mjs';
 
 /** One origin: a robots.txt the test changes, and HTML pages (a noindex, a canonical). */
@@ -41,10 +41,6 @@ async function startSite() {
   };
   return site;
 }
-
-/** Runs in an extension page: one protocol request to the background. */
-const ask = ([name, req]) =>
-  (globalThis.browser ?? globalThis.chrome).runtime.sendMessage({ __robotsLens: true, name, req });
 
 /**
  * Runs in an extension page: everything the extension's origin holds, as JSON text: its three
