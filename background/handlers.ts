@@ -1,6 +1,7 @@
 // The background's answer to every protocol message, from its services.
 import type { ServedPageResult } from '../io/fetch-page.ts';
 import { accept, type Requests, refuse } from '../src/extension/protocol.ts';
+import { pageUrl } from '../src/page/facts.ts';
 import { robotsOrigin } from '../src/policy.ts';
 import type { ErrorReporter } from './error-reporter.ts';
 import type { HistoryService } from './history-service.ts';
@@ -63,8 +64,7 @@ export function protocolHandlers({
       const origin = url === undefined ? null : robotsOrigin(url);
       if (url === undefined || origin === null) return refuse('not-http');
       if (!(await access.hasOrigin(origin))) return refuse('no-permission');
-      // The fragment is the browser's, never sent.
-      const fetched = await fetchPage(url.split('#')[0] ?? url);
+      const fetched = await fetchPage(pageUrl(url));
       return fetched.ok ? accept(fetched.page) : refuse(fetched.reason);
     },
     pageLinks: async ({ tabId }) => {

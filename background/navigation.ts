@@ -1,6 +1,6 @@
 // Tabs as they navigate: with automatic checking, each page's robots.txt is fetched (or taken
 // from the cache) as it loads, the badge painted, and the verdicts computed ahead of the popup.
-import type { PageFacts } from '../src/page/facts.ts';
+import { type PageFacts, pageUrl } from '../src/page/facts.ts';
 import { robotsOrigin } from '../src/policy.ts';
 import type { BadgePainter } from './badge-painter.ts';
 import type { HostAccess } from './host-access.ts';
@@ -121,7 +121,7 @@ export class Navigation {
   /** A tab's main-frame response was recorded: if its page was judged without it, judge again. */
   async onHeaders(tabId: number, url: string): Promise<void> {
     const waiting = this.awaitingHeaders.get(tabId);
-    if (waiting === undefined || waiting.url.split('#')[0] !== url.split('#')[0]) return;
+    if (waiting === undefined || pageUrl(waiting.url) !== pageUrl(url)) return;
     if (waiting.reading) {
       waiting.arrived = true;
       return;

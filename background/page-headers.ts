@@ -5,7 +5,7 @@
 // for another URL (after history.pushState), there are none.
 
 import type { PageFacts } from '../src/page/facts.ts';
-import { PAGE_LIMITS, type ResponseFacts } from '../src/page/facts.ts';
+import { PAGE_LIMITS, pageUrl, type ResponseFacts } from '../src/page/facts.ts';
 import type { StorageArea } from './storage-area.ts';
 
 /** The part of a webRequest.onHeadersReceived event that is read. */
@@ -19,11 +19,6 @@ export interface ResponseEvent {
 /** Responses kept per tab: enough for going back and forth between a few pages. */
 const PER_TAB = 4;
 const PREFIX = 'page-headers:';
-
-function withoutFragment(url: string): string {
-  const hash = url.indexOf('#');
-  return hash === -1 ? url : url.slice(0, hash);
-}
 
 /** The facts of one response, its header values bounded in all to PAGE_LIMITS.headerChars. */
 export function responseFacts(event: ResponseEvent, at: number): ResponseFacts {
@@ -101,8 +96,8 @@ export class PageHeaders {
   /** The headers of the response that loaded `url` in the tab, or why there are none. */
   async forUrl(tabId: number, url: string): Promise<PageFacts['headers']> {
     const list = await this.list(tabId);
-    const key = withoutFragment(url);
-    const facts = list.find((r) => withoutFragment(r.url) === key);
+    const key = pageUrl(url);
+    const facts = list.find((r) => pageUrl(r.url) === key);
     if (facts !== undefined) return { ok: true, facts };
     // The tab loaded something we saw, then changed its URL in the page (or went somewhere we
     // did not see load): the headers we have are another URL's.
@@ -161,8 +156,8 @@ export class PageHeaders {
 
 /** `facts` as the newest response of a list, replacing one for the same URL, bounded. */
 function withNewest(facts: ResponseFacts, list: ResponseFacts[]): ResponseFacts[] {
-  const key = withoutFragment(facts.url);
-  return [facts, ...list.filter((r) => withoutFragment(r.url) !== key)].slice(0, PER_TAB);
+  const key = pageUrl(facts.url);
+  return [facts, ...list.filter((r) => pageUrl(r.url) !== key)].slice(0, PER_TAB);
 }
 
 /** A stored entry of the shape written (storage may hold anything). */

@@ -3,12 +3,8 @@
 // popup comes back as it was left. Kept per scope (src/extension/popup-memory.ts memoryScope): a
 // private window's apart from a normal window's.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import {
-  EMPTY_MEMORY,
-  memoryPage,
-  openingOn,
-  type PopupMemory,
-} from '../src/extension/popup-memory.ts';
+import { EMPTY_MEMORY, openingOn, type PopupMemory } from '../src/extension/popup-memory.ts';
+import { pageUrl } from '../src/page/facts.ts';
 import type { Actions } from '../ui/connector.ts';
 import { MemoryStore } from './memory.ts';
 
@@ -42,13 +38,13 @@ export function useSiteMemory(
   const store = useMemo(() => new MemoryStore(actions.memory), [actions]);
   /** The scope whose memory is shown, once it was read (null: nothing to remember). */
   const scope = useRef<string | null>(initialScope);
-  /** The page shown (memoryPage), which the view and scroll kept are of. */
-  const page = useRef<string | null>(initialUrl === null ? null : memoryPage(initialUrl));
+  /** The page shown (pageUrl), which the view and scroll kept are of. */
+  const page = useRef<string | null>(initialUrl === null ? null : pageUrl(initialUrl));
 
   // The first report of a site brings back what was kept for it.
   const switchScope = useCallback(
     async (next: string | null, url: string | null) => {
-      page.current = url === null ? null : memoryPage(url);
+      page.current = url === null ? null : pageUrl(url);
       if (next === scope.current) return;
       scope.current = next;
       const kept = next === null ? null : await store.load(next);

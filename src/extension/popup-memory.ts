@@ -4,6 +4,8 @@
 // user left it (first-screen/draw-screen.tsx), draws again when it changes, and drops a private
 // window's when the last private window closes.
 
+import { pageUrl } from '../page/facts.ts';
+
 /** The popup's views, in the order of its tabs. */
 export const VIEWS = [
   'verdicts',
@@ -29,7 +31,7 @@ export interface PopupMemory {
   /** Scroll position of each view, in CSS pixels. */
   scroll: Partial<Record<View, number>>;
   /**
-   * The page (its URL, without the fragment) the view and the scroll were left on; null: not
+   * The page (pageUrl: its URL without the fragment) the view and the scroll were left on; null: not
    * recorded. Opened on another page of the site, the popup shows the verdicts (openingOn).
    */
   page: string | null;
@@ -45,21 +47,13 @@ export const EMPTY_MEMORY: PopupMemory = {
   page: null,
 };
 
-/** `url` without its fragment: the page a memory is of. */
-export const memoryPage = (url: string): string => {
-  const hash = url.indexOf('#');
-  return hash === -1 ? url : url.slice(0, hash);
-};
-
 /**
  * What the popup opens with on `url`, from what it kept for the site: the view and the scroll it
  * was left with when reopened on the same page; on another page of the site, the verdicts (the
  * answer for that page), while the robot picked and the tester's URL and draft stay the site's.
  */
 export function openingOn(memory: PopupMemory, url: string): PopupMemory {
-  if (memory.page === memoryPage(url)) return memory;
-  if (memory.view === 'verdicts' && Object.keys(memory.scroll).length === 0) return memory;
-  return { ...memory, view: 'verdicts', scroll: {} };
+  return memory.page === pageUrl(url) ? memory : { ...memory, view: 'verdicts', scroll: {} };
 }
 
 // Each memory is kept under a scope: the site's origin for a tab of a normal window, a marked

@@ -3,6 +3,15 @@
 // adapters (webext/read-page.ts for the DOM, background/page-headers.ts for the headers) and
 // judged by src/page/judge.ts. Every string in it came from an arbitrary server.
 
+/**
+ * The page a URL shows: the URL without its fragment, which is the browser's and never sent. A
+ * page's headers, and what the popup keeps of a page, are of this.
+ */
+export function pageUrl(url: string): string {
+  const hash = url.indexOf('#');
+  return hash === -1 ? url : url.slice(0, hash);
+}
+
 /** A `<meta name content>` whose name could be a robot's (every meta with a name is kept). */
 export interface MetaTag {
   /** The name attribute as written (case kept, trimmed). */
