@@ -538,25 +538,33 @@ async function startFirefox({
   const openExtPage = async (page, url, ready = null) => {
     page.goto(url).catch(() => {});
     const end = Date.now() + 30_000;
+    // Right after runtime.reload() the add-on may not be registered again yet: the navigation then
+    // ends on an error page, never on `url` (seen once in ~10 runs). Asked again every 3 s.
+    let asked = Date.now();
     let problem = 'not yet loaded';
     for (;;) {
       // An evaluation can land in the document the navigation then replaces, and Firefox's remote
       // agent then fails it ("script.evaluate: unknown error"): asked again a moment later.
-      const loaded = await page
+      const seen = await page
         .evaluate(
           (u, selector) =>
-            location.href === u &&
-            document.readyState === 'complete' &&
-            (selector === null || document.querySelector(selector) !== null),
+            location.href !== u
+              ? `at ${location.href}`
+              : document.readyState === 'complete' &&
+                  (selector === null || document.querySelector(selector) !== null)
+                ? 'loaded'
+                : 'not yet loaded',
           url,
           ready,
         )
-        .catch((error) => {
-          problem = error?.message ?? String(error);
-          return false;
-        });
-      if (loaded) return;
+        .catch((error) => error?.message ?? String(error));
+      if (seen === 'loaded') return;
+      problem = seen;
       if (Date.now() > end) throw new Error(`${url} did not load within 30 s: ${problem}`);
+      if (seen.startsWith('at ') && Date.now() - asked > 3000) {
+        asked = Date.now();
+        page.goto(url).catch(() => {});
+      }
       await new Promise((r) => setTimeout(r, 20));
     }
   };
