@@ -41,7 +41,8 @@ export class BadgePainter {
 
   /**
    * Paints the badge of a tab showing `url`; `fetched` null clears it (nothing to judge). With the
-   * page's facts, a page robots.txt allows but that says noindex gets a state of its own.
+   * page's facts, a page robots.txt allows but that cannot be indexed (its status, a noindex), or
+   * whose response was not seen, gets a state of its own.
    */
   async paint(
     tabId: number,
@@ -60,14 +61,7 @@ export class BadgePainter {
     const badge =
       fetched === null || robot === undefined
         ? emptyBadge(t)
-        : badgeFor(
-            robot,
-            url,
-            fetched.outcome,
-            this.deps.reports.parsed(fetched),
-            t,
-            said?.robots[0] ?? null,
-          );
+        : badgeFor(robot, url, fetched.outcome, this.deps.reports.parsed(fetched), t, said);
     // A file that changed since the last fetch is marked (critical changes in dark red).
     const marked = markChange(badge, fetched?.changeSeverity ?? null, t);
     const { action } = this.deps;

@@ -1,16 +1,18 @@
 // The main-frame responses of each tab, as the browser reports them (webRequest.onHeadersReceived):
-// the headers that page-level rules live in (X-Robots-Tag, Link, Content-Type, Content-Usage), kept per tab and
-// per URL in storage.session, so they survive the background being stopped, stay in memory (never
+// the page's own status, the redirects on the way to it, and the headers that page-level rules live
+// in (X-Robots-Tag, Link, Content-Type, Content-Usage), kept per tab and per URL in storage.session, so they survive the background being stopped, stay in memory (never
 // on disk) and go when the tab closes. Response headers belong to the URL that was loaded: asked
 // for another URL (after history.pushState), there are none.
 
-import type { PageFacts } from '../src/page/facts.ts';
+import type { Hop, PageFacts } from '../src/page/facts.ts';
 import { PAGE_LIMITS, pageUrl, type ResponseFacts } from '../src/page/facts.ts';
 import type { StorageArea } from './storage-area.ts';
 
 /** The part of a webRequest.onHeadersReceived event that is read. */
 export interface ResponseEvent {
   tabId: number;
+  /** The same for every hop of one navigation's redirects, in both browsers. */
+  requestId?: string;
   url: string;
   statusCode: number;
   responseHeaders?: { name: string; value?: string | undefined }[] | undefined;
@@ -21,11 +23,16 @@ const PER_TAB = 4;
 const PREFIX = 'page-headers:';
 
 /** The facts of one response, its header values bounded in all to PAGE_LIMITS.headerChars. */
-export function responseFacts(event: ResponseEvent, at: number): ResponseFacts {
+export function responseFacts(
+  event: ResponseEvent,
+  at: number,
+  redirects: Hop[] = [],
+): ResponseFacts {
   const contentUsage: string[] = [];
   const facts: ResponseFacts = {
     url: event.url,
     status: event.statusCode,
+    redirects,
     contentType: null,
     xRobotsTag: [],
     link: [],
@@ -71,17 +78,35 @@ export class PageHeaders {
   private readonly loads = new Map<number, Promise<void>>();
   /** Responses observed while the tab's list was being read, oldest first. */
   private readonly early = new Map<number, ResponseFacts[]>();
+  /** Per tab, the redirects of the navigation under way (its request), in order. */
+  private readonly hops = new Map<number, { requestId: string; hops: Hop[] }>();
 
   constructor(area: StorageArea, now: () => number = Date.now) {
     this.area = area;
     this.now = now;
   }
 
-  /** Records a main-frame response (redirect responses are hops, not the page, and are skipped). */
+  /**
+   * Records a main-frame response. A redirect (a 3xx with a Location the browser follows) is a hop
+   * on the way, kept until the response it leads to arrives with the same request id.
+   */
   async observe(event: ResponseEvent): Promise<void> {
-    if (event.tabId < 0 || (event.statusCode >= 300 && event.statusCode < 400)) return;
-    const { tabId } = event;
-    const facts = responseFacts(event, this.now());
+    if (event.tabId < 0) return;
+    const { tabId, requestId } = event;
+    const way = this.hops.get(tabId);
+    const hops = requestId !== undefined && way?.requestId === requestId ? way.hops : [];
+    if (isRedirect(event)) {
+      if (requestId === undefined) return;
+      if (hops.length < PAGE_LIMITS.hops)
+        hops.push({
+          url: event.url.slice(0, PAGE_LIMITS.attributeChars),
+          status: event.statusCode,
+        });
+      this.hops.set(tabId, { requestId, hops });
+      return;
+    }
+    this.hops.delete(tabId);
+    const facts = responseFacts(event, this.now(), hops);
     // Recorded at once: a reader that asks right after (the page's 'complete') must see it. When
     // the tab's list is still being read from the area, the read merges it in before anyone
     // waiting sees the list.
@@ -107,6 +132,7 @@ export class PageHeaders {
   /** The tab closed. */
   async forget(tabId: number): Promise<void> {
     this.tabs.delete(tabId);
+    this.hops.delete(tabId);
     await this.write(tabId, () => this.area.remove(PREFIX + tabId));
     this.writes.delete(tabId);
   }
@@ -154,6 +180,15 @@ export class PageHeaders {
   }
 }
 
+/**
+ * A response the browser follows to another URL: a 3xx with a Location. A 304, or a 3xx without
+ * a Location (which the browser shows as the page), is the page's own answer.
+ */
+function isRedirect(event: ResponseEvent): boolean {
+  if (event.statusCode < 300 || event.statusCode >= 400 || event.statusCode === 304) return false;
+  return (event.responseHeaders ?? []).some((h) => h.name.toLowerCase() === 'location');
+}
+
 /** `facts` as the newest response of a list, replacing one for the same URL, bounded. */
 function withNewest(facts: ResponseFacts, list: ResponseFacts[]): ResponseFacts[] {
   const key = pageUrl(facts.url);
@@ -168,6 +203,15 @@ function isFacts(value: unknown): value is ResponseFacts {
     typeof v['url'] === 'string' &&
     typeof v['status'] === 'number' &&
     Array.isArray(v['xRobotsTag']) &&
-    Array.isArray(v['link'])
+    Array.isArray(v['link']) &&
+    (v['redirects'] === undefined ||
+      (Array.isArray(v['redirects']) &&
+        v['redirects'].every(
+          (h: unknown) =>
+            typeof h === 'object' &&
+            h !== null &&
+            typeof (h as Hop).url === 'string' &&
+            typeof (h as Hop).status === 'number',
+        )))
   );
 }

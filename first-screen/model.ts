@@ -8,6 +8,8 @@ import {
   type ExplainedVerdict,
   explainBlanket,
   explainVerdict,
+  type Headline,
+  headlineFor,
   noReportText,
   type OutcomeSource,
   outcomeSource,
@@ -50,8 +52,18 @@ export interface PopupModel {
   /** The robot list the background judged with, in order. */
   robots: string[];
   rows: PopupRow[];
+  /** The answer for the first robot, in one line; null where no page is judged (a browser page). */
+  headline: Headline | null;
   /** What the page says about itself; null where there is no page to read (not http(s)). */
   page: PageModel | null;
+}
+
+/** The first robot's row as a headline, or null when the list is empty. */
+function headlineOf(rows: PopupRow[], judgement: PageJudgement, t: Translator): Headline | null {
+  const row = rows[0];
+  if (row === undefined) return null;
+  const page = judgement.robots[0] ?? unknownPage(row.robot);
+  return headlineFor(row, page, row.combined, judgement, t);
 }
 
 /** A robot's row: its robots.txt verdict, and what the page says to it. */
@@ -79,7 +91,13 @@ function withPage(
 ): PopupRow[] {
   return rows.map((row, i) => {
     const page = judgement.robots[i] ?? unknownPage(row.robot);
-    const combined = combineRow(row.verdict, page, judgement.canonical, canonicalCrawl(row.robot));
+    const combined = combineRow(
+      row.verdict,
+      page,
+      judgement.canonical,
+      canonicalCrawl(row.robot),
+      judgement.status,
+    );
     return { ...row, page: explainPage(page, combined, judgement, t), combined };
   });
 }
@@ -125,6 +143,17 @@ export function popupModel(
   if (report.kind !== 'report') {
     const noPermission = report.kind === 'no-permission';
     const judgement = judgePage(null, report.robots, now);
+    const rows = withPage(
+      explainBlanket(
+        report.robots,
+        'unknown',
+        t,
+        noPermission ? t('noPermissionRow') : t('notApplicableRow'),
+      ),
+      judgement,
+      t,
+      () => 'unknown',
+    );
     return {
       ...base,
       status: 'not-applicable',
@@ -132,17 +161,8 @@ export function popupModel(
       source: null,
       needsPermission: noPermission,
       origin: noPermission ? report.origin : null,
-      rows: withPage(
-        explainBlanket(
-          report.robots,
-          'unknown',
-          t,
-          noPermission ? t('noPermissionRow') : t('notApplicableRow'),
-        ),
-        judgement,
-        t,
-        () => 'unknown',
-      ),
+      rows,
+      headline: noPermission ? headlineOf(rows, judgement, t) : null,
       page: null,
     };
   }
@@ -178,6 +198,7 @@ export function popupModel(
     changed,
     blanket,
     rows,
+    headline: headlineOf(rows, judgement, t),
     page: { facts: report.page, judgement, linksHighlighted: report.linksHighlighted },
   };
 }

@@ -1,7 +1,8 @@
 // The page's own signals at a glance, under the robots.txt outcome: whether its headers and tags
 // could be read, and its canonical. Every string shown came from the page: text only, and a link
 // only for an http(s) URL.
-import { pageReadText, printableText, type Translator } from '../src/explain/index.ts';
+import { pageReadText, printableText, statusText, type Translator } from '../src/explain/index.ts';
+import { isPageStatus } from '../src/page/facts.ts';
 import type { Canonical } from '../src/page/judge.ts';
 import type { PageModel } from './model.ts';
 
@@ -34,9 +35,33 @@ export function PageStrip({ page, t }: { page: PageModel; t: Translator }) {
     <section
       class="page-strip"
       data-headers={judgement.headers === 'seen' ? 'seen' : 'unknown'}
+      data-page-status={judgement.status === null ? 'unknown' : String(judgement.status)}
       data-dom={judgement.dom}
       {...(page.facts.dom.ok ? { 'data-read-ms': page.facts.dom.facts.readMs.toFixed(2) } : {})}
     >
+      <p class="status">
+        <strong>{t('pageStatusLabel')}:</strong>{' '}
+        {judgement.status === null ? (
+          <span class="muted">{t('pageStatusUnknown')}</span>
+        ) : (
+          <span class={isPageStatus(judgement.status) ? 'status-ok' : 'status-error'}>
+            {statusText(judgement.status)}
+          </span>
+        )}
+      </p>
+      {judgement.redirects.length > 0 && (
+        <div class="redirects" data-redirects={String(judgement.redirects.length)}>
+          <strong>{t('pageRedirectsLabel')}:</strong>
+          <ol>
+            {judgement.redirects.map((hop, i) => (
+              <li key={i} data-redirect-status={String(hop.status)}>
+                <code>{printableText(hop.url)}</code> <span class="muted">({hop.status})</span>
+              </li>
+            ))}
+          </ol>
+          <p class="muted">{t('pageRedirectsNote')}</p>
+        </div>
+      )}
       <p class="canonical">
         <strong>{t('canonicalLabel')}:</strong>{' '}
         {judgement.canonical === null ? (

@@ -8,7 +8,9 @@ import { useState } from 'preact/hooks';
 import type { Translator } from '../src/explain/index.ts';
 import type { View } from '../src/extension/popup-memory.ts';
 import type { Settings } from '../src/extension/settings.ts';
+import { indexableAnswer } from '../src/page/combined.ts';
 import { ExportBar } from './export-bar.tsx';
+import { HeadlineLine } from './headline.tsx';
 import type { PopupModel } from './model.ts';
 import { type DiffComponent, Outcome } from './outcome.tsx';
 import { PageStrip } from './page-strip.tsx';
@@ -90,6 +92,7 @@ function NotApplicable({ model, t }: { model: PopupModel; t: Translator }) {
           data-verdict-1994={row.verdict1994}
           data-page-index={row.page.index}
           data-page-follow={row.page.follow}
+          data-indexable={indexableAnswer(row.combined.state)}
         >
           {row.robot}
         </li>
@@ -147,6 +150,7 @@ export function PopupFrame({
           {model.url}
         </p>
       </header>
+      {model.headline !== null && <HeadlineLine headline={model.headline} />}
       <Outcome
         model={model}
         t={t}

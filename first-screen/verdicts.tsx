@@ -10,11 +10,14 @@ import {
   type Translator,
 } from '../src/explain/index.ts';
 import type { ExplainedPage } from '../src/explain/page.ts';
+import { type CombinedRow, indexableAnswer } from '../src/page/combined.ts';
 
 export interface VerdictTableProps {
   /** With `page`: what the page says to each robot, shown beside its robots.txt verdict. */
   rows: (ExplainedVerdict & {
     page?: ExplainedPage;
+    /** robots.txt and the page combined (data-indexable), on the page's own verdicts. */
+    combined?: CombinedRow;
     /** What the site says about AI use, when the report carried it (the rows' data-ai-* seams). */
     aiAnswers?: AiAnswers;
     ai?: ExplainedAi | null;
@@ -171,6 +174,9 @@ export function VerdictTable({
                     ...(row.page === undefined
                       ? {}
                       : { 'data-page-index': row.page.index, 'data-page-follow': row.page.follow }),
+                    ...(row.combined === undefined
+                      ? {}
+                      : { 'data-indexable': indexableAnswer(row.combined.state) }),
                     ...(row.aiAnswers == null
                       ? {}
                       : {

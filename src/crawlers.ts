@@ -260,6 +260,21 @@ export function findCrawler(name: string): CrawlerProfile | undefined {
   return crawler ?? undefined;
 }
 
+/**
+ * The robot builds an index of pages that people search: a search engine's crawler, or an AI
+ * search crawler (OAI-SearchBot, PerplexityBot). An AI trainer, a control token, a user's fetcher,
+ * a preview or SEO tool does not, and "indexable" says nothing true of it. A robot with no profile
+ * is taken to be a search engine's: page tags address every robot that reads them.
+ */
+export function indexesPages(name: string): boolean {
+  const crawler = findCrawler(name);
+  if (crawler === undefined) return true;
+  return (
+    crawler.page.rules !== 'control-token' &&
+    (crawler.purpose === 'search' || crawler.purpose === 'ai-search')
+  );
+}
+
 /** Each profile's check options, made once: the engine remembers selections per options object. */
 const OPTIONS = new Map<CrawlerProfile, CheckOptions>(
   CRAWLERS.map((c) => [

@@ -49,6 +49,10 @@ export function fakePage(
     link?: string[];
     headers?: 'seen' | 'same-document' | 'not-seen';
     contentType?: string;
+    /** The page's own HTTP status (200 by default). */
+    status?: number;
+    /** The redirects followed on the way to it. */
+    redirects?: { url: string; status: number }[];
   } = {},
 ): PageFacts {
   const contentType = options.contentType ?? 'text/html';
@@ -76,7 +80,8 @@ export function fakePage(
             ok: true,
             facts: {
               url,
-              status: 200,
+              status: options.status ?? 200,
+              redirects: options.redirects ?? [],
               contentType,
               xRobotsTag: options.xRobotsTag ?? [],
               link: options.link ?? [],

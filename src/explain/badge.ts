@@ -1,10 +1,11 @@
 // The toolbar badge: the verdict of the first robot in the user's list for the tab's URL, as a
 // symbol, a colour and a tooltip that names the deciding line.
-import { checkCrawler } from '../crawlers.ts';
-import type { RobotPage } from '../page/judge.ts';
+import { checkCrawler, indexesPages } from '../crawlers.ts';
+import { isPageStatus } from '../page/facts.ts';
+import type { PageJudgement } from '../page/judge.ts';
 import type { Outcome } from '../policy.ts';
 import type { RobotsTxt } from '../robots/index.ts';
-import { ruleText } from './formats.ts';
+import { ruleText, statusText } from './formats.ts';
 import { sourceText } from './page.ts';
 import type { Translator } from './translator.ts';
 
@@ -19,8 +20,13 @@ export const BADGE_COLORS = {
   allowed: '#1a7f37',
   disallowed: '#cf222e',
   unreachable: '#9a6700',
-  /** Crawlable, but the page says noindex. */
-  noindex: '#bc4c00',
+  /**
+   * Crawlable, but not indexable (a noindex, a 404): deep purple, apart from the red ✕ in hue and
+   * in lightness (1.8:1 between the two; each 5:1 or more under white text).
+   */
+  noindex: '#512a97',
+  /** Crawlable; whether it can be indexed is unknown (the page's response was not seen). */
+  indexUnknown: '#57606a',
   /** robots.txt changed since the last fetch, and now blocks / for every robot in the list. */
   criticalChange: '#82071e',
 } as const;
@@ -54,8 +60,10 @@ export function emptyBadge(t: Translator): Badge {
 
 /**
  * The badge for `robot` at `url`, given the fetch outcome and, when it is 'ok', the parsed file
- * (null gives an empty badge). With what the page says to the robot (`page`), a page it may crawl
- * but that says noindex shows ⊘ instead of ✓.
+ * (null gives an empty badge). With what the page says (`said`, judged for `robot` alone), a page
+ * the robot may crawl shows ⊘ when it cannot be indexed (its HTTP status, a noindex), and ✓ in grey
+ * when its own response was not seen: ✓ in green only for an answer known in full. A robot that
+ * keeps no search index (an AI trainer, a control token) gets the robots.txt answer alone.
  */
 export function badgeFor(
   robot: string,
@@ -63,16 +71,32 @@ export function badgeFor(
   outcome: Outcome,
   parsed: RobotsTxt | null,
   t: Translator,
-  page: RobotPage | null = null,
+  said: PageJudgement | null = null,
 ): Badge {
   const crawl = robotsBadge(robot, url, outcome, parsed, t);
+  if (crawl.color !== BADGE_COLORS.allowed || crawl.text === '' || said === null) return crawl;
+  const page = said.robots.find((r) => r.robot === robot) ?? null;
+  const indexes = indexesPages(robot);
+  if (indexes && said.status !== null && !isPageStatus(said.status))
+    return {
+      text: '⊘',
+      color: BADGE_COLORS.noindex,
+      title: t('badgeStatus', robot, statusText(said.status)),
+    };
   const noindex = page?.noindexBy ?? null;
-  if (crawl.color !== BADGE_COLORS.allowed || crawl.text === '' || noindex === null) return crawl;
-  return {
-    text: '⊘',
-    color: BADGE_COLORS.noindex,
-    title: t('badgeNoindex', robot, noindex.directive.text.trim(), sourceText(noindex.source, t)),
-  };
+  if (noindex !== null)
+    return {
+      text: '⊘',
+      color: BADGE_COLORS.noindex,
+      title: t('badgeNoindex', robot, noindex.directive.text.trim(), sourceText(noindex.source, t)),
+    };
+  if (indexes && said.readable && said.status === null)
+    return {
+      ...crawl,
+      color: BADGE_COLORS.indexUnknown,
+      title: `${crawl.title}\n${t('badgeIndexUnknown')}`,
+    };
+  return crawl;
 }
 
 /** The robots.txt part of the badge. */

@@ -10,8 +10,10 @@ export {
   printableText,
   ruleText,
   sizeText,
+  statusText,
   vendorText,
 } from './formats.ts';
+export { type Headline, headlineFor } from './headline.ts';
 export { noReportText, type OutcomeSource, outcomeSource, outcomeText } from './outcomes.ts';
 export {
   dateText,

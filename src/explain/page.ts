@@ -1,13 +1,13 @@
 // Page-level signals in words: what a page's robots meta tags and X-Robots-Tag headers say to each
 // robot, why, which of its directives each vendor honours, what is wrong with them, and where
 // they contradict robots.txt or the canonical.
-import { findCrawler } from '../crawlers.ts';
+import { findCrawler, indexesPages } from '../crawlers.ts';
 import type { CombinedRow, Conflict } from '../page/combined.ts';
 import type { ServedFinding } from '../page/compare.ts';
 import { DIRECTIVES, type DirectiveName, type PageRules } from '../page/directives.ts';
 import { PAGE_LIMITS } from '../page/facts.ts';
 import type { Applied, PageJudgement, PageProblem, PageSource, RobotPage } from '../page/judge.ts';
-import { listText, vendorText } from './formats.ts';
+import { listText, statusText, vendorText } from './formats.ts';
 import type { MessageKey, Translator } from './translator.ts';
 
 /** Where a directive came from: `meta name="googlebot"`, `X-Robots-Tag (bingbot)`. */
@@ -104,6 +104,9 @@ export function explainPage(
 ): ExplainedPage {
   const { robot } = page;
   const lines: string[] = [];
+  // The status decides before any tag: said first, to the robots that keep an index.
+  if (combined.notIndexableBy === 'status' && judgement.status !== null && indexesPages(robot))
+    lines.push(t('pageStatusNotIndexable', statusText(judgement.status), robot));
   if (page.noindexBy !== null) {
     const a = page.noindexBy;
     lines.push(

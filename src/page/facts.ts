@@ -3,6 +3,18 @@
 // adapters (webext/read-page.ts for the DOM, background/page-headers.ts for the headers) and
 // judged by src/page/judge.ts. Every string in it came from an arbitrary server.
 
+import type { Hop } from '../policy.ts';
+
+export type { Hop };
+
+/**
+ * The response is the page itself, as a search engine would index it: a 2xx, or a 304 (the copy
+ * the browser revalidated). A redirect, 4xx or 5xx is not a page of its own in any index.
+ */
+export function isPageStatus(status: number): boolean {
+  return (status >= 200 && status < 300) || status === 304;
+}
+
 /**
  * The page a URL shows: the URL without its fragment, which is the browser's and never sent. A
  * page's headers, and what the popup keeps of a page, are of this.
@@ -78,7 +90,14 @@ export interface DomFacts {
 export interface ResponseFacts {
   /** The URL the response answered (after redirects). */
   url: string;
+  /** The page's own HTTP status, as the browser received it. */
   status: number;
+  /**
+   * The redirects the request followed before this response, in order: each URL that answered
+   * with a 3xx (cut at PAGE_LIMITS.attributeChars) and its status; at most PAGE_LIMITS.hops.
+   * Absent in responses recorded before 2026-11-27.
+   */
+  redirects?: Hop[];
   /** The Content-Type header, or null when there was none. */
   contentType: string | null;
   /** Every X-Robots-Tag header value, in order (a browser may have joined repeated ones). */
@@ -141,4 +160,6 @@ export const PAGE_LIMITS = {
   contentTypeChars: 256,
   /** Characters kept of all X-Robots-Tag, Link and Content-Usage values together. */
   headerChars: 65_536,
+  /** Redirects kept of one navigation (browsers follow at most 20). */
+  hops: 20,
 } as const;

@@ -10,7 +10,7 @@ import {
   parseMetaContent,
   parseXRobotsTag,
 } from './directives.ts';
-import type { DomUnreadable, PageFacts } from './facts.ts';
+import type { DomUnreadable, Hop, PageFacts } from './facts.ts';
 import { canonicalLinks } from './link-header.ts';
 
 /** One tag, or one scope of one header, as read. */
@@ -102,6 +102,10 @@ export interface PageJudgement {
   readable: boolean;
   /** The response headers are those of the page's current URL. */
   headers: 'seen' | 'same-document' | 'not-seen';
+  /** The page's own HTTP status as the browser received it; null when its response was not seen. */
+  status: number | null;
+  /** The redirects on the way to the page, in order (none when its response was not seen). */
+  redirects: Hop[];
   /** The DOM was read and counts (an HTML document), read but not HTML, or not read. */
   dom: 'html' | 'not-html' | 'unreadable';
   /** Why the DOM was not read, when it was not (the browser refused, or the page did not answer). */
@@ -435,6 +439,8 @@ export function judgePage(
     return {
       readable: false,
       headers: 'not-seen',
+      status: null,
+      redirects: [],
       dom: 'unreadable',
       domWhy: null,
       sources: [],
@@ -466,6 +472,8 @@ export function judgePage(
   return {
     readable: true,
     headers: facts.headers.ok ? 'seen' : facts.headers.why,
+    status: facts.headers.ok ? facts.headers.facts.status : null,
+    redirects: facts.headers.ok ? (facts.headers.facts.redirects ?? []) : [],
     dom,
     domWhy: facts.dom.ok ? null : facts.dom.why,
     sources,

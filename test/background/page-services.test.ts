@@ -8,8 +8,15 @@ import { PAGE_LIMITS } from '../../src/page/facts.ts';
 import { emptyDom } from '../fixtures/background.ts';
 import { memoryStorage } from '../fixtures/storage.ts';
 
-const event = (url: string, headers: [string, string][], statusCode = 200, tabId = 7) => ({
+const event = (
+  url: string,
+  headers: [string, string][],
+  statusCode = 200,
+  tabId = 7,
+  requestId = '1',
+) => ({
   tabId,
+  requestId,
   url,
   statusCode,
   responseHeaders: headers.map(([name, value]) => ({ name, value })),
@@ -32,6 +39,7 @@ describe('responseFacts', () => {
     expect(facts).toEqual({
       url: 'https://a.test/p',
       status: 200,
+      redirects: [],
       contentType: 'text/html; charset=utf-8',
       xRobotsTag: ['googlebot: nofollow', 'bingbot: noindex'],
       link: ['<https://a.test/c>; rel="canonical"'],
@@ -72,12 +80,48 @@ describe('PageHeaders', () => {
 
   test('redirect responses are hops, not the page; other tabs and frames are apart', async () => {
     const headers = new PageHeaders(memoryStorage(), () => 1);
-    await headers.observe(event('https://a.test/old', [['X-Robots-Tag', 'noindex']], 301));
+    const to = (url: string): [string, string] => ['Location', url];
+    await headers.observe(
+      event('http://a.test/old', [['X-Robots-Tag', 'noindex'], to('https://a.test/old')], 301),
+    );
+    await headers.observe(event('https://a.test/old', [to('/new')], 302));
     await headers.observe(event('https://a.test/new', [], 200));
     const old = await headers.forUrl(7, 'https://a.test/old');
     expect(old.ok).toBe(false);
+    // The page knows the way it came, each hop with its status.
+    const page = await headers.forUrl(7, 'https://a.test/new');
+    expect(page.ok && page.facts.redirects).toEqual([
+      { url: 'http://a.test/old', status: 301 },
+      { url: 'https://a.test/old', status: 302 },
+    ]);
+    // Another request (a new navigation) does not inherit them.
+    await headers.observe(event('https://a.test/other', [], 200, 7, '2'));
+    const other = await headers.forUrl(7, 'https://a.test/other');
+    expect(other.ok && other.facts.redirects).toEqual([]);
     await headers.observe(event('https://a.test/x', [], 200, -1));
     expect(await headers.forUrl(-1, 'https://a.test/x')).toEqual({ ok: false, why: 'not-seen' });
+  });
+
+  test("a 3xx the browser shows (no Location) and a 304 are the page's own answer", async () => {
+    // RFC 9110 §15.4: a redirect is followed by its Location; 304 (§15.4.5) is no redirect.
+    const headers = new PageHeaders(memoryStorage(), () => 1);
+    await headers.observe(event('https://a.test/choices', [], 300));
+    await headers.observe(event('https://a.test/cached', [], 304, 7, '2'));
+    const choices = await headers.forUrl(7, 'https://a.test/choices');
+    expect(choices.ok && choices.facts.status).toBe(300);
+    const cached = await headers.forUrl(7, 'https://a.test/cached');
+    expect(cached.ok && cached.facts.status).toBe(304);
+  });
+
+  test('a redirect loop keeps at most PAGE_LIMITS.hops hops, each URL bounded', async () => {
+    const headers = new PageHeaders(memoryStorage(), () => 1);
+    const long = `https://a.test/${'x'.repeat(20_000)}`;
+    for (let i = 0; i < 50; i++) await headers.observe(event(long, [['location', long]], 307));
+    await headers.observe(event('https://a.test/end', [], 200));
+    const end = await headers.forUrl(7, 'https://a.test/end');
+    const hops = end.ok ? (end.facts.redirects ?? []) : [];
+    expect(hops).toHaveLength(PAGE_LIMITS.hops);
+    expect(Math.max(...hops.map((h) => h.url.length))).toBe(PAGE_LIMITS.attributeChars);
   });
 
   test('survive the background being stopped (storage.session), keep the last 4 pages, go with the tab', async () => {
@@ -100,7 +144,14 @@ describe('PageHeaders', () => {
 
   test('a stored value of another shape is ignored, not trusted', async () => {
     const area = memoryStorage();
-    await area.set({ 'page-headers:7': [{ url: 1 }, 'junk', null] });
+    await area.set({
+      'page-headers:7': [
+        { url: 1 },
+        'junk',
+        null,
+        { url: 'https://a.test/', status: 200, xRobotsTag: [], link: [], redirects: [{ url: 5 }] },
+      ],
+    });
     expect(await new PageHeaders(area).forUrl(7, 'https://a.test/')).toEqual({
       ok: false,
       why: 'not-seen',

@@ -410,9 +410,10 @@ async function startChromium({ privateWindows = false, profile = null } = {}) {
     async openSite(url) {
       const page = await context.newPage();
       await page.goto(url);
+      // Where the tab landed: the URL itself, or where its redirects led.
       const tabId = await api(
         async (u) => (await chrome.tabs.query({})).find((t) => t.url === u)?.id,
-        url,
+        page.url(),
       );
       return { tabId, page };
     },
@@ -607,9 +608,10 @@ async function startFirefox({
     async openSite(url) {
       const page = await browser.newPage();
       await page.goto(url);
+      // Where the tab landed: the URL itself, or where its redirects led.
       const tabId = await api(
         async (u) => (await browser.tabs.query({})).find((t) => t.url === u)?.id,
-        url,
+        page.url(),
       );
       return { tabId, page };
     },

@@ -30,9 +30,11 @@ const readSignals = async () => {
       verdict: el.getAttribute('data-verdict'),
       index: el.getAttribute('data-page-index'),
       follow: el.getAttribute('data-page-follow'),
+      indexable: el.getAttribute('data-indexable'),
       text: el.innerText,
     };
   }
+  const headline = document.querySelector('[data-headline]');
   const reply = await api.runtime
     .sendMessage({ __robotsLens: true, name: 'debugInfo', req: {} })
     .catch(() => null);
@@ -49,6 +51,18 @@ const readSignals = async () => {
     headers: [...document.querySelectorAll('[data-headers]')].map((el) =>
       el.getAttribute('data-headers'),
     ),
+    headline: headline && {
+      state: headline.getAttribute('data-headline'),
+      text: headline.innerText,
+      count: document.querySelectorAll('[data-headline]').length,
+    },
+    pageStatus: [...document.querySelectorAll('[data-page-status]')].map((el) =>
+      el.getAttribute('data-page-status'),
+    ),
+    redirects: [...document.querySelectorAll('[data-redirect-status]')].map((el) => ({
+      status: el.getAttribute('data-redirect-status'),
+      text: el.textContent,
+    })),
     view: document.querySelector('[role="tab"][aria-selected="true"]')?.getAttribute('data-view'),
     text: document.body.innerText,
     pwned: window.__pwned ?? null,
@@ -228,6 +242,7 @@ const BADGES = [
   ['/meta/noindex', '⊘'],
   ['/meta/googlebot-noindex', '⊘'],
   ['/header/noindex', '⊘'],
+  ['/status/404', '⊘'],
 ];
 
 for (const launch of BROWSERS) {
@@ -290,6 +305,60 @@ for (const launch of BROWSERS) {
         }
       });
     }
+
+    // Issue 29, item 1 (Google Search Central, "How HTTP status codes affect Google Search": 4xx
+    // and 5xx URLs are not indexed; a redirect's target is indexed in its place).
+    test("the page's own status: a 404 is not indexable whatever robots.txt says, in every row and the headline", async (t) => {
+      const { tabId } = await open(t, '/status/404');
+      const seen = await signals(tabId);
+      assert.deepEqual(seen.pageStatus, ['404']);
+      for (const robot of ROBOTS) {
+        assert.equal(seen.rows[robot].verdict, 'allowed', `${robot}: robots.txt allows it`);
+        assert.equal(seen.rows[robot].indexable, 'no', `${robot}: data-indexable`);
+      }
+      assert.equal(seen.headline?.count, 1);
+      assert.equal(seen.headline?.state, 'not-indexable');
+      assert.match(seen.headline.text, /^. Googlebot: crawlable, not indexable — .*404 Not Found/);
+      assert.match(seen.rows.Googlebot.text, /answered 404 Not Found/);
+      assert.doesNotMatch(seen.rows.GPTBot.text, /404/, 'GPTBot keeps no search index');
+    });
+
+    test('a 503 page: status 503, not indexable', async (t) => {
+      const error = await signals((await open(t, '/status/503')).tabId);
+      assert.deepEqual(error.pageStatus, ['503']);
+      assert.equal(error.headline?.state, 'not-indexable');
+      assert.equal(error.rows.Googlebot.indexable, 'no');
+    });
+
+    test('a page reached through two redirects: each hop with its status; the page it landed on is judged', async (t) => {
+      const { tabId } = await open(t, '/hop/2/0');
+      const seen = await signals(tabId);
+      assert.deepEqual(seen.pageStatus, ['200']);
+      assert.deepEqual(
+        seen.redirects.map((r) => [
+          r.status,
+          r.text.includes(`/hop/2/${seen.redirects.indexOf(r)}`),
+        ]),
+        [
+          ['302', true],
+          ['302', true],
+        ],
+      );
+      assert.equal(seen.headline?.state, 'indexable');
+    });
+
+    test('the headline for each combined state: indexable, not-indexable, blocked', async (t) => {
+      const seen = {};
+      for (const path of ['/meta/none', '/meta/noindex', '/blocked/plain'])
+        seen[path] = await signals((await open(t, path)).tabId);
+      const answer = (s) => [s.headline?.state, s.rows.Googlebot.indexable, s.pageStatus[0]];
+      assert.deepEqual(Object.values(seen).map(answer), [
+        ['indexable', 'yes', '200'],
+        ['not-indexable', 'no', '200'],
+        ['blocked', 'no', '200'],
+      ]);
+      assert.match(seen['/blocked/plain'].headline.text, /blocked by robots\.txt line 2/);
+    });
 
     test('text/plain with X-Robots-Tag: noindex: noindex from the header alone, no canonical', async (t) => {
       const { tabId } = await open(t, '/plain');
@@ -393,6 +462,10 @@ for (const launch of BROWSERS) {
       assert.deepEqual(seen.headers, ['unknown']);
       assert.equal(seen.rows.Googlebot.index, 'unknown');
       assert.equal(seen.rows.Bingbot.index, 'unknown');
+      // The server never answered this URL: its status, and so the answer, are unknown, not green.
+      assert.deepEqual(seen.pageStatus, ['unknown']);
+      assert.equal(seen.rows.Googlebot.indexable, 'unknown');
+      assert.equal(seen.headline?.state, 'unknown');
     });
 
     test('after history.pushState a meta noindex in the DOM still counts', async (t) => {
@@ -404,6 +477,8 @@ for (const launch of BROWSERS) {
       assert.deepEqual(seen.headers, ['unknown']);
       assert.equal(seen.rows.Googlebot.index, 'noindex');
       assert.equal(seen.rows.Bingbot.index, 'noindex');
+      assert.equal(seen.rows.Googlebot.indexable, 'no');
+      assert.equal(seen.headline?.state, 'not-indexable');
     });
 
     test("the tab's snapshot first, then the popup's own reading of the page in its place", async (t) => {
@@ -593,7 +668,8 @@ for (const launch of BROWSERS) {
       assert.deepEqual(badges, Object.fromEntries(BADGES));
       for (const [path, badge] of BADGES) {
         const title = await browser.title(tabs[path]);
-        if (badge === '⊘') assert.match(title, /noindex/i, `${path}: ${title}`);
+        if (path === '/status/404') assert.match(title, /404 Not Found/, `${path}: ${title}`);
+        else if (badge === '⊘') assert.match(title, /noindex/i, `${path}: ${title}`);
         if (path === '/meta/none') assert.doesNotMatch(title, /noindex/i, `${path}: ${title}`);
       }
     });

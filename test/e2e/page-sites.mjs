@@ -21,7 +21,8 @@ const meta = (name, content) => `<meta name="${name}" content="${escapeAttr(cont
 
 /**
  * path → page. `head`/`body`: raw HTML; `headers`: extra response headers (an array value gives
- * repeated headers); `type`: the content type (text/html by default); `text`: a whole raw body.
+ * repeated headers); `type`: the content type (text/html by default); `text`: a whole raw body;
+ * `status`: the HTTP status (200 by default).
  */
 function pages(origin) {
   return {
@@ -73,6 +74,10 @@ function pages(origin) {
     '/canonical/javascript': { head: '<link rel="canonical" href="javascript:alert(1)">' },
     '/canonical-target': {},
     '/c': {},
+
+    // The page's own status (issue 29, item 1): not indexable whatever robots.txt says.
+    '/status/404': { status: 404 },
+    '/status/503': { status: 503, headers: { 'Retry-After': '120' } },
 
     // Blocked by robots.txt, and saying noindex (which the crawler then never sees).
     '/blocked/noindex': { head: meta('robots', 'noindex') },
@@ -143,7 +148,7 @@ export async function startPageSite() {
       return;
     }
     // Redirect chains (issue 28): /hop/<n>/<k> redirects to /hop/<n>/<k+1> until k = n, a page
-    // with no signals. A tab reaches one by history.replaceState, so only a fetch requests it.
+    // with no signals. A tab that opens one follows them (issue 29: the hops the page came by).
     const hop = /^\/hop\/(\d+)\/(\d+)$/.exec(path);
     if (hop && Number(hop[2]) < Number(hop[1])) {
       const next = `/hop/${hop[1]}/${Number(hop[2]) + 1}`;
@@ -154,7 +159,7 @@ export async function startPageSite() {
     res.setHeader('content-type', page.type ?? 'text/html; charset=utf-8');
     res.setHeader('cache-control', 'no-store');
     for (const [name, value] of Object.entries(page.headers ?? {})) res.setHeader(name, value);
-    res.writeHead(200);
+    res.writeHead(page.status ?? 200);
     res.end(page.text ?? html(path, page.head, page.body));
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -89,8 +89,8 @@ test('the tooltip speaks the chosen language', () => {
 
 describe('badgeFor with what the page says (issue 11)', () => {
   const robots = parseRobotsTxt(TEXT);
-  const page = (url: string, facts: Parameters<typeof fakePage>[1]) =>
-    judgePage(fakePage(url, facts), ['Googlebot'], Date.UTC(2026, 10, 23)).robots[0] ?? null;
+  const page = (url: string, facts: Parameters<typeof fakePage>[1], robot = 'Googlebot') =>
+    judgePage(fakePage(url, facts), [robot], Date.UTC(2026, 10, 23));
 
   test('crawlable but noindex: ⊘ on its own colour, the directive and its source in the tooltip', () => {
     const url = 'https://a.test/public';
@@ -112,6 +112,55 @@ describe('badgeFor with what the page says (issue 11)', () => {
     const url = 'https://a.test/private/x';
     const said = page(url, { metas: [{ name: 'robots', content: 'noindex' }] });
     expect(badgeFor('Googlebot', url, report(ok), robots, t, said).text).toBe('✕');
+  });
+  // Google Search Central, "How HTTP status codes affect Google Search": 4xx and 5xx pages are not
+  // indexed (issue 29, item 1: a 404 showed a green ✓).
+  test('a 404 page robots.txt allows: ⊘, and the tooltip names the status', () => {
+    const url = 'https://a.test/public';
+    expect(badgeFor('Googlebot', url, report(ok), robots, t, page(url, { status: 404 }))).toEqual({
+      text: '⊘',
+      color: BADGE_COLORS.noindex,
+      title: 'Googlebot: may crawl, but not index — the page answered 404 Not Found',
+    });
+    const blocked = 'https://a.test/private/x';
+    expect(
+      badgeFor('Googlebot', blocked, report(ok), robots, t, page(blocked, { status: 404 })).text,
+    ).toBe('✕');
+  });
+  test('the response not seen: ✓ in grey, and the tooltip says the index is unknown', () => {
+    const url = 'https://a.test/public';
+    const badge = badgeFor(
+      'Googlebot',
+      url,
+      report(ok),
+      robots,
+      t,
+      page(url, { headers: 'not-seen' }),
+    );
+    expect(badge.text).toBe('✓');
+    expect(badge.color).toBe(BADGE_COLORS.indexUnknown);
+    expect(badge.title).toContain("the page's own response was not seen");
+  });
+  test('a robot that keeps no index (GPTBot): the robots.txt answer alone, even on a 404', () => {
+    const url = 'https://a.test/';
+    const said = page(url, { status: 404 }, 'GPTBot');
+    expect(badgeFor('GPTBot', url, report(ok), robots, t, said).color).toBe(BADGE_COLORS.allowed);
+  });
+  test('⊘ and ✕ told apart by lightness, not only by hue (WCAG relative luminance)', () => {
+    const luminance = (hex: string) => {
+      const [r, g, b] = [1, 3, 5].map((i) => {
+        const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
+        return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * (r ?? 0) + 0.7152 * (g ?? 0) + 0.0722 * (b ?? 0);
+    };
+    const contrast = (a: string, b: string) => {
+      const [x, y] = [luminance(a), luminance(b)];
+      return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
+    };
+    expect(contrast(BADGE_COLORS.noindex, BADGE_COLORS.disallowed)).toBeGreaterThan(1.5);
+    for (const color of Object.values(BADGE_COLORS))
+      expect(contrast(color, '#ffffff')).toBeGreaterThanOrEqual(4.5);
   });
 });
 

@@ -44,7 +44,7 @@ function explain(
   const judgement = judgePage(facts, ROBOTS, NOW);
   const page = judgement.robots.find((r) => r.robot === robot);
   if (page === undefined) throw new Error(`no row for ${robot}`);
-  const combined = combineRow(crawl, page, judgement.canonical, canonicalCrawl);
+  const combined = combineRow(crawl, page, judgement.canonical, canonicalCrawl, judgement.status);
   const explained = explainPage(page, combined, judgement, t);
   for (const line of [...explained.lines, ...explained.conflicts]) expectSentence(line);
   return explained;

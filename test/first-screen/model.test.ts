@@ -63,8 +63,9 @@ describe('popupModel', () => {
       rows: explainBlanket(ROBOTS, 'unknown', t, 'not applicable').map((row) => ({
         ...row,
         page: { index: 'unknown', follow: 'unknown', lines: [], conflicts: [] },
-        combined: { state: 'unknown', conflicts: [] },
+        combined: { state: 'unknown', notIndexableBy: null, conflicts: [] },
       })),
+      headline: null,
       page: null,
     });
     expect(m.rows.map((r) => [r.robot, r.verdict, r.why])).toEqual([

@@ -478,9 +478,10 @@ describe('drawScreen: the screen the app draws for the same snapshot', () => {
     expect(drawn?.basis).toBe(snapshotBasis(snapshot));
     expect(drawn?.scroll).toBe(0);
     expect(JSON.stringify(drawn?.nodes)).toContain('data-robot');
-    // Short enough for the tab's popup URL.
+    // Short enough for the tab's popup URL, with room to spare: the largest, a Thai screen with
+    // the headline, the page's status and AI-usage lines, is about 3.1 thousand characters.
     const url = drawn === null ? null : await carryingUrl(7, drawn);
-    expect(url?.length).toBeLessThan(MAX_SCREEN_URL_CHARS / 2);
+    expect(url?.length).toBeLessThan(MAX_SCREEN_URL_CHARS * 0.6);
   });
 
   test('the views visited and left, kept hidden in the app, are not in the screen', async () => {

@@ -12,6 +12,7 @@ import { fakePage } from '../../ui/fake-connector.ts';
 const NOINDEX_DOC = 'Google Search Central, Block Search indexing with noindex';
 const CANONICAL_DOC = 'Google Search Central, How to specify a canonical URL';
 const STATES = 'src/page/combined.ts, PageState';
+const STATUS_DOC = 'Google Search Central, How HTTP status codes affect Google Search';
 
 const URL_ = 'https://a.test/p';
 const NOW = Date.UTC(2026, 0, 1);
@@ -21,12 +22,18 @@ function googlebot(facts: PageFacts) {
   const judgement = judgePage(facts, ['Googlebot'], NOW);
   const page = judgement.robots.find((r) => r.robot === 'Googlebot');
   if (page === undefined) throw new Error('no Googlebot row');
-  return { page, canonical: judgement.canonical };
+  return { page, canonical: judgement.canonical, status: judgement.status };
 }
 
 const INDEX = fakePage(URL_);
 const NOINDEX = fakePage(URL_, { metas: [{ name: 'robots', content: 'noindex' }] });
 const UNKNOWN = fakePage(URL_, { headers: 'not-seen' });
+const UNKNOWN_NOINDEX = fakePage(URL_, {
+  headers: 'same-document',
+  metas: [{ name: 'robots', content: 'noindex' }],
+});
+const status = (code: number, noindex = false) =>
+  fakePage(URL_, { status: code, metas: noindex ? [{ name: 'robots', content: 'noindex' }] : [] });
 const elsewhere = (href: string, noindex = false) =>
   fakePage(URL_, {
     canonicals: [href],
@@ -41,12 +48,90 @@ interface Case {
   /** robots.txt's verdict for the canonical URL. */
   canonicalCrawl?: Crawl;
   state: PageState;
+  /** What keeps it out when not-indexable (null by default). */
+  by?: CombinedRow['notIndexableBy'];
   conflicts: CombinedRow['conflicts'];
 }
 
 const CASES: Case[] = [
   { source: STATES, crawl: 'allowed', facts: INDEX, state: 'indexable', conflicts: [] },
-  { source: STATES, crawl: 'allowed', facts: NOINDEX, state: 'not-indexable', conflicts: [] },
+  {
+    source: STATES,
+    crawl: 'allowed',
+    facts: NOINDEX,
+    state: 'not-indexable',
+    by: 'noindex',
+    conflicts: [],
+  },
+  {
+    source: `${STATUS_DOC}: 4xx URLs are not indexed (404, no tag, nothing in robots.txt)`,
+    crawl: 'allowed',
+    facts: status(404),
+    state: 'not-indexable',
+    by: 'status',
+    conflicts: [],
+  },
+  {
+    source: `${STATUS_DOC}: 410 as 404`,
+    crawl: 'allowed',
+    facts: status(410),
+    state: 'not-indexable',
+    by: 'status',
+    conflicts: [],
+  },
+  {
+    source: `${STATUS_DOC}: 5xx errors drop the URL from the index`,
+    crawl: 'allowed',
+    facts: status(503),
+    state: 'not-indexable',
+    by: 'status',
+    conflicts: [],
+  },
+  {
+    source: `${STATUS_DOC}: a 3xx the browser shows is not the page (the target is indexed)`,
+    crawl: 'allowed',
+    facts: status(300),
+    state: 'not-indexable',
+    by: 'status',
+    conflicts: [],
+  },
+  {
+    source: `${STATUS_DOC}: the status decides before the tags are read (404 and noindex)`,
+    crawl: 'allowed',
+    facts: status(404, true),
+    state: 'not-indexable',
+    by: 'status',
+    conflicts: [],
+  },
+  {
+    source: `${STATUS_DOC}: 2xx can be indexed (201, 204)`,
+    crawl: 'allowed',
+    facts: status(204),
+    state: 'indexable',
+    conflicts: [],
+  },
+  {
+    source: `${STATUS_DOC}: 304, the browser's copy revalidated, is the page`,
+    crawl: 'allowed',
+    facts: status(304),
+    state: 'indexable',
+    conflicts: [],
+  },
+  {
+    source: `${STATES}: a robots.txt block comes first (404 and disallowed: blocked)`,
+    crawl: 'disallowed',
+    facts: status(404),
+    state: 'blocked',
+    conflicts: ['blocked-unseen'],
+  },
+  {
+    source: `${STATES}: the response not seen, a noindex in the DOM still keeps it out`,
+    crawl: 'allowed',
+    facts: UNKNOWN_NOINDEX,
+    state: 'not-indexable',
+    by: 'noindex',
+    conflicts: [],
+  },
   {
     source: `${STATES}: the page's signals unknown`,
     crawl: 'allowed',
@@ -88,6 +173,7 @@ const CASES: Case[] = [
     facts: elsewhere('https://a.test/other', true),
     canonicalCrawl: 'allowed',
     state: 'not-indexable',
+    by: 'noindex',
     conflicts: ['noindex-canonical'],
   },
   {
@@ -120,6 +206,7 @@ const CASES: Case[] = [
     facts: elsewhere('https://b.test/p', true),
     canonicalCrawl: 'unknown',
     state: 'not-indexable',
+    by: 'noindex',
     conflicts: ['noindex-canonical', 'canonical-other-host'],
   },
   {
@@ -128,6 +215,7 @@ const CASES: Case[] = [
     facts: elsewhere(URL_, true),
     canonicalCrawl: 'allowed',
     state: 'not-indexable',
+    by: 'noindex',
     conflicts: [],
   },
   {
@@ -152,6 +240,7 @@ const CASES: Case[] = [
     facts: elsewhere('javascript:alert(1)', true),
     canonicalCrawl: 'disallowed',
     state: 'not-indexable',
+    by: 'noindex',
     conflicts: [],
   },
 ];
@@ -159,9 +248,13 @@ const CASES: Case[] = [
 describe('combineRow: robots.txt × what the page says', () => {
   test.each(CASES)(
     '$crawl, $state: $source',
-    ({ crawl, facts, canonicalCrawl = 'unknown', state, conflicts }) => {
-      const { page, canonical } = googlebot(facts);
-      expect(combineRow(crawl, page, canonical, canonicalCrawl)).toEqual({ state, conflicts });
+    ({ crawl, facts, canonicalCrawl = 'unknown', state, by = null, conflicts }) => {
+      const { page, canonical, status } = googlebot(facts);
+      expect(combineRow(crawl, page, canonical, canonicalCrawl, status)).toEqual({
+        state,
+        notIndexableBy: by,
+        conflicts,
+      });
     },
   );
 });
