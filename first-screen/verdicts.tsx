@@ -9,7 +9,7 @@ import {
   ruleText,
   type Translator,
 } from '../src/explain/index.ts';
-import type { ExplainedPage } from '../src/explain/page.ts';
+import { type ExplainedPage, undocumentedText } from '../src/explain/page.ts';
 import { type CombinedRow, indexableAnswer } from '../src/page/combined.ts';
 
 export interface VerdictTableProps {
@@ -65,8 +65,23 @@ const FOLLOW_LABELS: Record<ExplainedPage['follow'], MessageKey> = {
   unknown: 'pageFollowUnknown',
 };
 
-/** What the page says to a robot: two small pills, index and follow. */
-function PagePills({ page, t }: { page: ExplainedPage; t: Translator }) {
+/**
+ * What the page says to a robot: two small pills, index and follow. Greyed and said "unseen" where
+ * robots.txt keeps the robot out (it never reads them); none for a control token (it reads no page).
+ */
+function PagePills({ page, robot, t }: { page: ExplainedPage; robot: string; t: Translator }) {
+  if (page.pills === 'none') return null;
+  if (page.pills === 'unseen') {
+    const title = t('pageUnseenTitle', robot);
+    return (
+      <span class="page-pills unseen" title={title}>
+        <span class="pill small">{t(INDEX_LABELS[page.index])}</span>
+        <span class="pill small">{t(FOLLOW_LABELS[page.follow])}</span>
+        <span class="unseen-label">{t('pageUnseenPill')}</span>
+        <span class="sr-only">{title}</span>
+      </span>
+    );
+  }
   return (
     <span class="page-pills">
       <span class={`pill small ${page.index}`} title={t('pageIndexLabel')}>
@@ -119,13 +134,40 @@ function CopyRule({
   );
 }
 
-/** What the site says about AI use to this robot, and where robots.txt lets it in regardless. */
-export function AiLines({ ai }: { ai: ExplainedAi }) {
+const AI_USES: [keyof AiAnswers, MessageKey][] = [
+  ['train', 'aiUseTrain'],
+  ['answers', 'aiUseAnswers'],
+  ['search', 'aiUseSearch'],
+];
+const AI_ANSWER_WORDS: Record<AiAnswers['train']['answer'], MessageKey> = {
+  yes: 'aiAnswerYes',
+  no: 'aiAnswerNo',
+  unset: 'aiAnswerUnset',
+};
+
+/**
+ * What the site says about AI use to this robot: three chips (training, answers, search: yes, no,
+ * not said), the sentence one click away, and where robots.txt lets it in regardless.
+ */
+export function AiLines({ ai, t }: { ai: ExplainedAi; t: Translator }) {
   return (
     <>
-      <div class="note ai-signals" data-ai-signals="">
-        {ai.sentence}
-      </div>
+      <ul class="ai-chips">
+        {AI_USES.map(([use, label]) => {
+          const answer = ai.answers[use].answer;
+          return (
+            <li key={use} class={`ai-chip ${answer}`} data-ai-chip={use}>
+              {t('aiChip', t(label), t(AI_ANSWER_WORDS[answer]))}
+            </li>
+          );
+        })}
+      </ul>
+      <details class="ai-details">
+        <summary>{t('aiDetails')}</summary>
+        <div class="note ai-signals" data-ai-signals="">
+          {ai.sentence}
+        </div>
+      </details>
       {ai.conflicts.map((c) => (
         <div class="conflict" data-ai-conflict="" key={c}>
           {c}
@@ -145,8 +187,10 @@ export function VerdictTable({
   onCopy,
   robotsUrl = null,
 }: VerdictTableProps) {
-  // The aipref drafts Content-Usage was read by, said once under the rows that read it.
+  // The aipref drafts Content-Usage was read by, said once under the rows that read it; so are
+  // the robots whose operators document no reading of page tags.
   const draft = rows.find((r) => r.ai?.draft != null)?.ai?.draft ?? undefined;
+  const undocumented = undocumentedText(rows, t);
   return (
     <table class="verdicts">
       <caption>{caption}</caption>
@@ -203,7 +247,7 @@ export function VerdictTable({
               </th>
               <td>
                 <Verdict verdict={row.verdict} t={t} />
-                {row.page !== undefined && <PagePills page={row.page} t={t} />}
+                {row.page !== undefined && <PagePills page={row.page} robot={row.robot} t={t} />}
               </td>
               <td class="why">
                 {rule !== null && (
@@ -250,19 +294,28 @@ export function VerdictTable({
                     {line}
                   </div>
                 ))}
-                {row.ai != null && <AiLines ai={row.ai} />}
+                {row.ai != null && <AiLines ai={row.ai} t={t} />}
               </td>
             </tr>
           );
         })}
       </tbody>
-      {draft !== undefined && (
+      {(draft !== undefined || undocumented !== null) && (
         <tfoot>
-          <tr>
-            <td colSpan={3} class="muted" data-ai-draft="">
-              {draft}
-            </td>
-          </tr>
+          {undocumented !== null && (
+            <tr>
+              <td colSpan={3} class="muted" data-page-undocumented="">
+                {undocumented}
+              </td>
+            </tr>
+          )}
+          {draft !== undefined && (
+            <tr>
+              <td colSpan={3} class="muted" data-ai-draft="">
+                {draft}
+              </td>
+            </tr>
+          )}
         </tfoot>
       )}
     </table>

@@ -69,7 +69,7 @@ function DraftVerdicts({ rows, t }: { rows: TesterRow[]; t: Translator }) {
               <code>{ruleText(row.rule)}</code> {t('ruleAtLine', row.rule.line)}
             </span>
           )}
-          {row.ai != null && <AiLines ai={row.ai} />}
+          {row.ai != null && <AiLines ai={row.ai} t={t} />}
         </li>
       ))}
     </ul>

@@ -81,10 +81,21 @@ export function dateText(time: number, t: Translator): string {
 export interface ExplainedPage {
   index: RobotPage['index'];
   follow: RobotPage['follow'];
+  /**
+   * How the index and follow answers are shown: 'read' as the robot reads them; 'unseen' where
+   * robots.txt keeps it out, so it never reads them (greyed, and said); 'none' for a control token,
+   * which reads no page.
+   */
+  pills: 'read' | 'unseen' | 'none';
   /** Why noindex / nofollow, what it ignores, what its vendor documents; one sentence each. */
   lines: string[];
-  /** The contradictions with robots.txt and the canonical, one sentence each. */
+  /** The contradictions with robots.txt and the canonical, one sentence each: warnings. */
   conflicts: string[];
+  /**
+   * Its operator documents no reading of page tags: said once for every such robot, under the
+   * table, not on each row.
+   */
+  undocumented: boolean;
 }
 
 const CONFLICTS: Record<Conflict, MessageKey> = {
@@ -95,7 +106,12 @@ const CONFLICTS: Record<Conflict, MessageKey> = {
   'canonical-other-host': 'conflictCanonicalOtherHost',
 };
 
-/** What the page says to one robot, and how it combines with robots.txt, in words. */
+/**
+ * What the page says to one robot, and how it combines with robots.txt, in words. A robot that
+ * robots.txt keeps out never reads the page: its row says only what that block costs (a noindex
+ * never seen). A robot that keeps no search index (an AI trainer, a control token) is told nothing
+ * about indexing: what the page says shows in its pills alone.
+ */
 export function explainPage(
   page: RobotPage,
   combined: CombinedRow,
@@ -103,9 +119,29 @@ export function explainPage(
   t: Translator,
 ): ExplainedPage {
   const { robot } = page;
+  const indexes = indexesPages(robot);
+  const pills =
+    page.rules === 'control-token' ? 'none' : combined.state === 'blocked' ? 'unseen' : 'read';
+  const undocumented = page.rules === 'undocumented' && judgement.sources.length > 0;
+  const conflicts = combined.conflicts
+    // A block is the site's choice; only a noindex it hides is worth a warning, and only to a
+    // robot that keeps an index the URL could still enter from links.
+    .filter((c) => c !== 'blocked-unseen' && (c !== 'blocked-noindex' || indexes))
+    .map((c) =>
+      c === 'canonical-other-host'
+        ? t(CONFLICTS[c], hostOf(judgement.canonical?.url ?? ''))
+        : c === 'noindex-canonical'
+          ? t(CONFLICTS[c])
+          : t(CONFLICTS[c], robot),
+    );
+  const base = { index: page.index, follow: page.follow, pills, conflicts, undocumented } as const;
+  const ignoresGeneric = findCrawler(robot)?.page.ignoresGeneric === true;
+  if (combined.state === 'blocked' || pills === 'none') return { ...base, lines: [] };
+  // Not a search index (AdsBot-Google): only which tags address it is worth saying.
+  if (!indexes) return { ...base, lines: ignoresGeneric ? [t('pageIgnoresGeneric', robot)] : [] };
   const lines: string[] = [];
-  // The status decides before any tag: said first, to the robots that keep an index.
-  if (combined.notIndexableBy === 'status' && judgement.status !== null && indexesPages(robot))
+  // The status decides before any tag: said first.
+  if (combined.notIndexableBy === 'status' && judgement.status !== null)
     lines.push(t('pageStatusNotIndexable', statusText(judgement.status), robot));
   if (page.noindexBy !== null) {
     const a = page.noindexBy;
@@ -131,20 +167,22 @@ export function explainPage(
   ];
   if (also.length > 0) lines.push(t('pageAlso', robot, listText(also, t)));
   const ignored = [...new Set(page.applied.filter((a) => !a.honoured).map(directiveText))];
-  if (ignored.length > 0 && page.rules !== 'control-token' && page.rules !== 'undocumented')
+  if (ignored.length > 0 && page.rules !== 'undocumented')
     lines.push(t('pageIgnores', robot, listText(ignored, t)));
-  // A control token's row already says what it is (noteText): nothing to add about page tags.
-  if (page.rules === 'undocumented' && judgement.sources.length > 0)
-    lines.push(t('pageUndocumented', robot));
-  if (findCrawler(robot)?.page.ignoresGeneric) lines.push(t('pageIgnoresGeneric', robot));
-  const conflicts = combined.conflicts.map((c) =>
-    c === 'canonical-other-host'
-      ? t(CONFLICTS[c], hostOf(judgement.canonical?.url ?? ''))
-      : c === 'noindex-canonical'
-        ? t(CONFLICTS[c])
-        : t(CONFLICTS[c], robot),
-  );
-  return { index: page.index, follow: page.follow, lines, conflicts };
+  if (ignoresGeneric) lines.push(t('pageIgnoresGeneric', robot));
+  return { ...base, lines };
+}
+
+/**
+ * The robots of a table whose operators document no reading of page tags, in one sentence said
+ * once under the table; null when there are none.
+ */
+export function undocumentedText(
+  rows: readonly { robot: string; page?: ExplainedPage | undefined }[],
+  t: Translator,
+): string | null {
+  const robots = rows.filter((r) => r.page?.undocumented === true).map((r) => r.robot);
+  return robots.length === 0 ? null : t('pageUndocumentedRobots', listText(robots, t));
 }
 
 function hostOf(url: string): string {

@@ -45,8 +45,10 @@ const page = (
 ) => ({
   index,
   follow,
+  pills: 'read' as const,
   lines: [],
   conflicts: [],
+  undocumented: false,
 });
 
 const ROWS: ExportRow[] = [

@@ -12,6 +12,7 @@ import {
   pageReadText,
   servedFindingText,
   sourceText,
+  undocumentedText,
 } from '../../src/explain/page.ts';
 import { type Crawl, combineRow } from '../../src/page/combined.ts';
 import type { ServedFinding } from '../../src/page/compare.ts';
@@ -125,18 +126,38 @@ describe('explainPage: why noindex, nofollow', () => {
     expect(lines[0]).toContain('unavailable_after');
   });
 
-  test('a control token (Google-Extended): the page lines add nothing; its row note says what it is', () => {
-    const { lines } = explain(robotsMeta('noindex'), 'Google-Extended');
-    expect(lines).toHaveLength(1);
+  // Issue 29, item 3: "Google-Extended may not index it" is wrong: it is not a crawler.
+  test('a control token (Google-Extended): no page words, no pills; its row note says what it is', () => {
+    const { lines, pills } = explain(robotsMeta('noindex'), 'Google-Extended');
+    expect(lines).toEqual([]);
+    expect(pills).toBe('none');
     // Issue 12, item 13: "a control token, not a crawler", in the row's note.
     expect(noteText('Google-Extended', t)).toContain('a control token, not a crawler');
     expect(noteText('Applebot-Extended', t)).toContain('Apple');
     expect(noteText('Googlebot', t)).toBeNull();
   });
 
-  test('a robot whose vendor documents nothing: said when the page has tags, not otherwise', () => {
-    expect(explain(robotsMeta('noindex'), 'GPTBot').lines).toHaveLength(2);
-    expect(explain(fakePage(URL_), 'GPTBot').lines).toEqual([]);
+  // Issue 29, item 3: GPTBot is no search index; the "operator does not document" paragraph is
+  // said once under the table (undocumentedText), not on each row.
+  test('a robot whose vendor documents nothing: no indexing words; marked for the note when the page has tags', () => {
+    const gpt = explain(robotsMeta('noindex'), 'GPTBot');
+    expect(gpt.lines).toEqual([]);
+    expect(gpt.undocumented).toBe(true);
+    expect(gpt.index).toBe('noindex');
+    expect(explain(fakePage(URL_), 'GPTBot').undocumented).toBe(false);
+    // A search robot with no documented reading (PerplexityBot builds an index) keeps its words.
+    expect(explain(robotsMeta('noindex'), 'PerplexityBot').lines[0]).toContain('may not index it');
+  });
+
+  test('the undocumented robots of a table in one sentence, once', () => {
+    const rows = ['Googlebot', 'GPTBot', 'ClaudeBot', 'CCBot'].map((robot) => ({
+      robot,
+      page: explain(robotsMeta('noindex'), robot),
+    }));
+    expect(undocumentedText(rows, t)).toBe(
+      'Robots whose operators do not document reading robots meta tags: GPTBot, ClaudeBot, and CCBot. For them, noindex and nofollow are shown as the original robots meta tag defines them.',
+    );
+    expect(undocumentedText(rows.slice(0, 1), t)).toBeNull();
   });
 
   test('AdsBot-Google: the generic tag does not address it, and that is said', () => {
@@ -150,8 +171,10 @@ describe('explainPage: why noindex, nofollow', () => {
     expect(explain(fakePage(URL_), 'Googlebot')).toEqual({
       index: 'index',
       follow: 'follow',
+      pills: 'read',
       lines: [],
       conflicts: [],
+      undocumented: false,
     });
   });
 });
@@ -165,11 +188,21 @@ describe('explainPage: conflicts with robots.txt and the canonical', () => {
     expect(conflicts[0]).toContain('noindex');
   });
 
-  test('blocked-unseen: robots.txt named', () => {
-    const { conflicts } = explain(fakePage(URL_), 'Bingbot', 'disallowed');
-    expect(conflicts).toHaveLength(1);
-    expect(conflicts[0]).toContain('robots.txt');
-    expect(conflicts[0]).toContain('Bingbot');
+  // Issue 29, item 3: a blocked row does not also say "may not index it: noindex"; its pills are
+  // greyed as unseen; a deliberate block is no ⚠.
+  test('blocked, nothing hidden: no warning, no page words, the pills unseen', () => {
+    const { conflicts, lines, pills } = explain(fakePage(URL_), 'Bingbot', 'disallowed');
+    expect(conflicts).toEqual([]);
+    expect(lines).toEqual([]);
+    expect(pills).toBe('unseen');
+  });
+
+  test('blocked with a noindex: one warning for a search robot, none for an AI trainer', () => {
+    const bing = explain(robotsMeta('noindex'), 'Bingbot', 'disallowed');
+    expect(bing.lines).toEqual([]);
+    expect(bing.conflicts).toHaveLength(1);
+    expect(bing.conflicts[0]).toContain('never sees this noindex');
+    expect(explain(robotsMeta('noindex'), 'GPTBot', 'disallowed').conflicts).toEqual([]);
   });
 
   test('noindex-canonical, canonical-disallowed, canonical-other-host: one sentence each', () => {

@@ -62,7 +62,14 @@ describe('popupModel', () => {
       robots: ROBOTS,
       rows: explainBlanket(ROBOTS, 'unknown', t, 'not applicable').map((row) => ({
         ...row,
-        page: { index: 'unknown', follow: 'unknown', lines: [], conflicts: [] },
+        page: {
+          index: 'unknown',
+          follow: 'unknown',
+          pills: 'read',
+          lines: [],
+          conflicts: [],
+          undocumented: false,
+        },
         combined: { state: 'unknown', notIndexableBy: null, conflicts: [] },
       })),
       headline: null,

@@ -68,6 +68,10 @@ describe('rows with what the site says about AI use', () => {
     expect(sentence).toBe(
       "OpenAI's AI training crawler may crawl this page. The site says no to AI training (Content-Signal, line 3), yes to search results (Content-Signal, line 3), and nothing about AI answers.",
     );
+    // Issue 29, item 3: the answers as three chips, the sentence one click away (closed).
+    const chips = [...row('GPTBot').querySelectorAll('[data-ai-chip]')].map((c) => c.textContent);
+    expect(chips).toEqual(['AI training: no', 'AI answers: not said', 'search results: yes']);
+    expect(row('GPTBot').querySelector('details.ai-details')?.hasAttribute('open')).toBe(false);
     // A search engine the site states something for also gets what it says (no crawler sentence).
     expect(row('Googlebot').querySelector('[data-ai-signals]')?.textContent).toMatch(
       /^The site says no to AI training/,

@@ -58,12 +58,15 @@ describe('popup: page-level signals', () => {
     expect(attr('Googlebot', 'data-page-follow')).toBe('nofollow');
     expect(attr('Bingbot', 'data-page-index')).toBe('index');
     expect(attr('Bingbot', 'data-page-follow')).toBe('nofollow');
-    // robots.txt keeps GPTBot out: the page's words stay as they are, with the warning.
+    // robots.txt keeps GPTBot out: the page's words stay as they are in the attributes, greyed
+    // and said unseen on screen; a deliberate block is no warning (issue 29, item 3).
     expect(attr('GPTBot', 'data-verdict')).toBe('disallowed');
     expect(attr('GPTBot', 'data-page-follow')).toBe('nofollow');
-    expect(document.querySelector('[data-robot="GPTBot"] .conflict')?.textContent).toContain(
-      'robots.txt blocks GPTBot',
-    );
+    expect(attr('GPTBot', 'data-indexable')).toBe('no');
+    const gpt = document.querySelector('[data-robot="GPTBot"]');
+    expect(gpt?.querySelector('.page-pills.unseen')?.textContent).toContain('unseen');
+    expect(gpt?.querySelector('.page-pills.unseen .pill.follow')).toBeNull();
+    expect(gpt?.querySelector('.conflict')).toBeNull();
   });
 
   test('headers unknown after pushState: unknown unless the DOM says noindex', async () => {
