@@ -75,6 +75,7 @@ export async function fetchRobotsTxt(robotsUrl: string, deps: FetchDeps): Promis
       redirects,
       contentType: response.headers.get('content-type'),
       cacheControl: response.headers.get('cache-control'),
+      retryAfter: response.headers.get('retry-after')?.slice(0, 64) ?? null,
       text: new TextDecoder('utf-8').decode(bytes),
       bytes: bytes.byteLength,
       truncated,

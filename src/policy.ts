@@ -41,6 +41,8 @@ export type FetchFacts =
       redirects: Hop[];
       contentType: string | null;
       cacheControl: string | null;
+      /** The Retry-After header as sent (RFC 9110 §10.2.3), cut at 64 characters; absent or null without one. */
+      retryAfter?: string | null;
       /** Body decoded as UTF-8 with replacement, at most MAX_BODY_BYTES. */
       text: string;
       bytes: number;
@@ -83,6 +85,11 @@ export type Outcome =
       /** The network error's message; for 'private-address', the URL that was refused. */
       message: string | null;
       redirects: Hop[];
+      /**
+       * A 5xx or 429's Retry-After header as sent (at most 64 characters): when the server asks to
+       * be asked again. Absent or null without one.
+       */
+      retryAfter?: string | null;
     };
 
 /**
@@ -159,7 +166,15 @@ export function outcomeOf(facts: FetchFacts): Outcome {
       }
       // 429 is a client error by number but means "slow down": crawlers treat it as a server error.
       if (status === 429 || (status >= 500 && status < 600)) {
-        return { kind: 'unreachable', reason: 'status', status, message: null, redirects };
+        const retryAfter = facts.retryAfter?.slice(0, 64) ?? null;
+        return {
+          kind: 'unreachable',
+          reason: 'status',
+          status,
+          message: null,
+          redirects,
+          retryAfter,
+        };
       }
       // 4xx, and a redirect status that was not followed (no Location): unavailable.
       if (status >= 300 && status < 500)

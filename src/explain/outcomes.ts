@@ -1,6 +1,7 @@
 // What a robots.txt fetch means, in words: the line under the page's URL and its warnings.
 import { type CacheRequest, MAX_BODY_BYTES, type OutcomeFacts } from '../policy.ts';
-import { ageText, sizeText } from './formats.ts';
+import { ageText, printableText, sizeText } from './formats.ts';
+import { dateText } from './page.ts';
 import type { Translator } from './translator.ts';
 
 /** How long a fetch is kept and what the server asked, as a report carries them. */
@@ -64,7 +65,13 @@ function outcomeWords(
             : outcome.status === 429
               ? t('outcomeTooManyRequests')
               : t('outcomeServerError', outcome.status ?? '');
-    return { summary: summary + redirects, warnings: [] };
+    // What Google does while robots.txt stays unreachable (Google Search Central, "How HTTP status
+    // codes, and network and DNS errors affect Google Search": 12 hours, then 30 days); a private
+    // address is not fetched at all, so it has no such course.
+    const warnings = outcome.reason === 'private-address' ? [] : [t('warnUnreachableGoogle')];
+    const retry = retryAfterText(outcome.retryAfter ?? null, fetchedAt, t);
+    if (retry !== null) warnings.push(retry);
+    return { summary: summary + redirects, warnings };
   }
   const warnings: string[] = [];
   if (outcome.looksLikeHtml) warnings.push(t('warnSoft404'));
@@ -151,4 +158,21 @@ export function noReportText(
 ): string {
   if (reason.kind === 'not-applicable') return t('notApplicable');
   return reason.origin === null ? t('noPermissionAll') : t('noPermissionOrigin', reason.origin);
+}
+
+/**
+ * A Retry-After header in words (RFC 9110 §10.2.3: a number of seconds after the response, or an
+ * HTTP date), or null without one. A value that is neither is quoted as sent.
+ */
+export function retryAfterText(
+  value: string | null,
+  fetchedAt: number,
+  t: Translator,
+): string | null {
+  if (value === null || value.trim() === '') return null;
+  const text = value.trim();
+  const at = /^\d{1,10}$/.test(text) ? fetchedAt + Number(text) * 1000 : Date.parse(text);
+  if (!Number.isFinite(at) || Math.abs(at) > 8.64e15)
+    return t('warnRetryAfterRaw', printableText(text));
+  return t('warnRetryAfter', dateText(at, t), printableText(text));
 }

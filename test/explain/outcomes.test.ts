@@ -17,6 +17,8 @@ const t = translator(lookupIn(en), 'en');
 const SOFT_404 =
   'The server answered with an HTML page, not a robots.txt file (a “soft 404”): crawlers find almost no rules in it.';
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);
+/** Google Search Central, "How HTTP status codes, and network and DNS errors affect Google Search". */
+const GOOGLE_5XX = en.warnUnreachableGoogle.message;
 const hops = (n: number): Hop[] =>
   Array.from({ length: n }, (_, i) => ({ url: `https://a.test/r${i}`, status: 301 }));
 const unavailable = (
@@ -109,35 +111,65 @@ describe('outcomeText', () => {
       unreachable('status', 503),
       0,
       'Server error (503): crawlers treat every page as disallowed',
-      [],
+      [GOOGLE_5XX],
     ],
     [
       'unreachable 429 (Google: like a server error)',
       unreachable('status', 429),
       0,
       'Too many requests (429): crawlers treat every page as disallowed',
-      [],
+      [GOOGLE_5XX],
     ],
     [
       'unreachable 500 after a redirect',
       unreachable('status', 500, hops(1)),
       0,
       'Server error (500): crawlers treat every page as disallowed · after 1 redirect',
-      [],
+      [GOOGLE_5XX],
     ],
     [
       'unreachable: timeout',
       unreachable('timeout', null),
       0,
       'No answer within 15 s: crawlers treat every page as disallowed',
-      [],
+      [GOOGLE_5XX],
     ],
     [
       'unreachable: network error (the message is not shown)',
       unreachable('network-error', null, [], 'getaddrinfo ENOTFOUND a.test'),
       0,
       'Network error: crawlers treat every page as disallowed',
-      [],
+      [GOOGLE_5XX],
+    ],
+    [
+      'unreachable 503 with Retry-After in seconds (RFC 9110 §10.2.3): the moment, in UTC',
+      { ...unreachable('status', 503), retryAfter: '120' },
+      0,
+      'Server error (503): crawlers treat every page as disallowed',
+      [
+        GOOGLE_5XX,
+        'The server asks to be asked again after Nov 21, 2026, 12:02 PM UTC (Retry-After: 120).',
+      ],
+    ],
+    [
+      'unreachable 429 with Retry-After as an HTTP date',
+      { ...unreachable('status', 429), retryAfter: 'Sun, 22 Nov 2026 08:00:00 GMT' },
+      0,
+      'Too many requests (429): crawlers treat every page as disallowed',
+      [
+        GOOGLE_5XX,
+        'The server asks to be asked again after Nov 22, 2026, 8:00 AM UTC (Retry-After: Sun, 22 Nov 2026 08:00:00 GMT).',
+      ],
+    ],
+    [
+      'unreachable 503 with a Retry-After that is neither: quoted, control characters shown',
+      { ...unreachable('status', 503), retryAfter: 'soon\u001b[31m' },
+      0,
+      'Server error (503): crawlers treat every page as disallowed',
+      [
+        GOOGLE_5XX,
+        'The server sent Retry-After: soon\\u001b[31m, which is neither a number of seconds nor a date.',
+      ],
     ],
   ];
 

@@ -214,7 +214,8 @@ describe('popupModel', () => {
       expect(m).toMatchObject({
         status: outcome.kind,
         summary,
-        warnings: [],
+        // What Google does while robots.txt is unreachable (issue 29, item 4): 12 hours, 30 days.
+        warnings: outcome.kind === 'unreachable' ? [en.warnUnreachableGoogle.message] : [],
         needsPermission: false,
         origin: 'https://shop.test',
         text: null,

@@ -65,6 +65,14 @@ describe('fetchRobotsTxt, redirects observed (the browser)', () => {
     expect(outcomeOf(await fetchObserved(`${base}/status/${status}`)).kind).toBe(kind);
   });
 
+  test("a 503's Retry-After is kept with the outcome (RFC 9110 §10.2.3)", async () => {
+    const outcome = outcomeOf(await fetchObserved(`${base}/status/503`));
+    expect(outcome).toMatchObject({ kind: 'unreachable', status: 503, retryAfter: '120' });
+    expect(outcomeOf(await fetchObserved(`${base}/status/429`))).toMatchObject({
+      retryAfter: null,
+    });
+  });
+
   test('a chain of 3 redirects is followed, every hop recorded', async () => {
     const facts = await fetchObserved(`${base}/chain3/0`);
     expect(facts.kind).toBe('response');

@@ -65,7 +65,9 @@ export function startRobotsServer(otherBase: string): Promise<TestServer> {
     }
     const status = /^\/status\/(\d+)$/.exec(path);
     if (status) {
-      res.writeHead(Number(status[1])).end('nope');
+      // A 503 asks to be retried in two minutes (RFC 9110 §10.2.3), as a server in maintenance does.
+      const headers = status[1] === '503' ? { 'retry-after': '120' } : {};
+      res.writeHead(Number(status[1]), headers).end('nope');
       return true;
     }
     // /redirect/301 … /redirect/308 and /redirect/300: that status, Location /ok.
