@@ -32,6 +32,15 @@ const unreachable = (
   redirects: Hop[] = [],
   message: string | null = null,
 ): Outcome => ({ kind: 'unreachable', reason, status, message, redirects });
+/** A 5xx or 429 with its Retry-After header. */
+const retrying = (status: number, retryAfter: string): Outcome => ({
+  kind: 'unreachable',
+  reason: 'status',
+  status,
+  message: null,
+  redirects: [],
+  retryAfter,
+});
 
 describe('outcomeText', () => {
   // [case, outcome, fetched how long before NOW, summary, warnings]
@@ -143,7 +152,7 @@ describe('outcomeText', () => {
     ],
     [
       'unreachable 503 with Retry-After in seconds (RFC 9110 §10.2.3): the moment, in UTC',
-      { ...unreachable('status', 503), retryAfter: '120' },
+      retrying(503, '120'),
       0,
       'Server error (503): crawlers treat every page as disallowed',
       [
@@ -153,7 +162,7 @@ describe('outcomeText', () => {
     ],
     [
       'unreachable 429 with Retry-After as an HTTP date',
-      { ...unreachable('status', 429), retryAfter: 'Sun, 22 Nov 2026 08:00:00 GMT' },
+      retrying(429, 'Sun, 22 Nov 2026 08:00:00 GMT'),
       0,
       'Too many requests (429): crawlers treat every page as disallowed',
       [
@@ -163,7 +172,7 @@ describe('outcomeText', () => {
     ],
     [
       'unreachable 503 with a Retry-After that is neither: quoted, control characters shown',
-      { ...unreachable('status', 503), retryAfter: 'soon\u001b[31m' },
+      retrying(503, 'soon\u001b[31m'),
       0,
       'Server error (503): crawlers treat every page as disallowed',
       [
