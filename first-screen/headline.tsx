@@ -12,7 +12,10 @@ const SYMBOLS: Record<Headline['state'], string> = {
 
 export function HeadlineLine({ headline }: { headline: Headline }) {
   return (
-    <section class={`headline ${headline.state}`} data-headline={headline.state}>
+    <section
+      class={`headline ${headline.state}${headline.indexes ? '' : ' crawl-only'}`}
+      data-headline={headline.state}
+    >
       <p>
         <span class="symbol" aria-hidden="true">
           {SYMBOLS[headline.state]}

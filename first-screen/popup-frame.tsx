@@ -9,6 +9,7 @@ import type { Translator } from '../src/explain/index.ts';
 import type { View } from '../src/extension/popup-memory.ts';
 import type { Settings } from '../src/extension/settings.ts';
 import { indexableAnswer } from '../src/page/combined.ts';
+import { BadgeLegend } from './badge-legend.tsx';
 import { ExportBar } from './export-bar.tsx';
 import { HeadlineLine } from './headline.tsx';
 import type { PopupModel } from './model.ts';
@@ -196,6 +197,7 @@ export function PopupFrame({
       )}
       <footer>
         <CheckingToggle settings={settings} setChecking={handlers.setChecking} t={t} />
+        <BadgeLegend t={t} />
       </footer>
     </main>
   );

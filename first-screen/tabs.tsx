@@ -57,6 +57,8 @@ export function Tabs({
           tabIndex={tab === current ? 0 : -1}
           ref={(el) => {
             if (el) refs.current.set(tab, el);
+            // The row scrolls sideways in a long language: the view shown stays in sight.
+            if (el && tab === current) el.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
           }}
           onClick={() => onChange(tab)}
         >

@@ -19,7 +19,7 @@ import {
 } from '../src/explain/index.ts';
 import type { ServedPage } from '../src/extension/protocol.ts';
 import type { ServedFinding } from '../src/page/compare.ts';
-import type { LinkCounts } from '../src/page/facts.ts';
+import { LINK_OUTLINES, type LinkCounts } from '../src/page/facts.ts';
 import type { PageSource } from '../src/page/judge.ts';
 
 export interface PageViewProps {
@@ -75,7 +75,6 @@ export function PageView({ page, t, countLinks, highlight, compare }: PageViewPr
   const [highlighted, setHighlighted] = useState(page.linksHighlighted);
   const [refused, setRefused] = useState(false);
   const [comparison, setComparison] = useState<Comparison>({ status: 'idle' });
-  const dom = page.facts.dom;
   const [links, setLinks] = useState<LinkCounts | null>(null);
   // Counted once per report shown, not on every render of the popup (each would run a script in
   // the page).
@@ -151,6 +150,13 @@ export function PageView({ page, t, countLinks, highlight, compare }: PageViewPr
             />{' '}
             {t('highlightLinks')}
           </label>
+          <ul class="link-legend" data-link-legend="" aria-label={t('linkLegend')}>
+            {Object.entries(LINK_OUTLINES).map(([rel, color]) => (
+              <li key={rel}>
+                <span class="swatch" style={{ outlineColor: color }} aria-hidden="true" /> {rel}
+              </li>
+            ))}
+          </ul>
           {refused && <p class="warning">⚠ {t('highlightRefused')}</p>}
         </>
       )}
@@ -212,11 +218,6 @@ export function PageView({ page, t, countLinks, highlight, compare }: PageViewPr
             ))}
           </ul>
         </div>
-      )}
-      {dom.ok && (
-        <p class="muted small">
-          {t('pageReadTime', t.number(dom.facts.readMs + (links?.readMs ?? 0), 1))}
-        </p>
       )}
     </div>
   );

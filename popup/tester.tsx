@@ -12,6 +12,7 @@ import {
   type ExplainedVerdict,
   explainVerdict,
   explainVerdicts,
+  printableText,
   ruleText,
   type Translator,
 } from '../src/explain/index.ts';
@@ -40,6 +41,11 @@ export interface TesterProps {
   onDraft: (draft: string | null) => void;
   /** The site's saved test URLs: where to ask for them (none: not offered). */
   saved?: Pick<SavedUrlsProps, 'tabId' | 'actions' | 'onSaved'> | undefined;
+}
+
+/** The URL a caption names: the one tested, as resolved against the page's site. */
+function testedUrl(target: ReturnType<typeof resolveTestUrl>): string {
+  return 'url' in target ? target.url : '';
 }
 
 /** A tested robot's verdict, with what the site says about AI use as the verdict rows say it. */
@@ -141,11 +147,19 @@ export function Tester({
       {rows !== null &&
         (drafting ? (
           <div class="tester-results sticky">
+            <p class="tester-caption" data-tester-caption="">
+              {t('testerDraftCaption', printableText(testedUrl(target)))}
+            </p>
             <DraftVerdicts rows={rows} t={t} />
           </div>
         ) : (
           <div class="tester-results">
-            <VerdictTable rows={rows} t={t} variant="tester" caption={t('verdictsCaption')} />
+            <VerdictTable
+              rows={rows}
+              t={t}
+              variant="tester"
+              caption={t('testerCaption', printableText(testedUrl(target)))}
+            />
           </div>
         ))}
       <label class="setting">

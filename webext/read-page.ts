@@ -4,7 +4,7 @@
 // with DOMParser. It must be self-contained: executeScript sends its source, not its closure, so
 // it refers to nothing outside its own body. What it returns is plain data (structured clone),
 // bounded whatever the page holds.
-import type { DomFacts, LinkCounts } from '../src/page/facts.ts';
+import { type DomFacts, LINK_OUTLINES, type LinkCounts } from '../src/page/facts.ts';
 
 /**
  * The DOM's facts; `doc` defaults to the document it runs in. Never throws on what a page holds,
@@ -188,8 +188,9 @@ export function countLinks(doc?: Document): LinkCounts {
 }
 
 /** The style that outlines nofollow, ugc and sponsored links (scripting.insertCSS / removeCSS). */
-export const LINK_HIGHLIGHT_CSS = [
-  'a[href][rel~="nofollow" i], area[href][rel~="nofollow" i] { outline: 2px dashed #cf222e !important; outline-offset: 1px !important; }',
-  'a[href][rel~="ugc" i], area[href][rel~="ugc" i] { outline: 2px dashed #9a6700 !important; outline-offset: 1px !important; }',
-  'a[href][rel~="sponsored" i], area[href][rel~="sponsored" i] { outline: 2px dashed #8250df !important; outline-offset: 1px !important; }',
-].join('\n');
+export const LINK_HIGHLIGHT_CSS = Object.entries(LINK_OUTLINES)
+  .map(
+    ([rel, color]) =>
+      `a[href][rel~="${rel}" i], area[href][rel~="${rel}" i] { outline: 2px dashed ${color} !important; outline-offset: 1px !important; }`,
+  )
+  .join('\n');

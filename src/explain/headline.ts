@@ -17,6 +17,11 @@ export interface Headline {
   text: string;
   /** A second line worth seeing at once (a canonical elsewhere), or null. */
   detail: string | null;
+  /**
+   * The robot keeps a search index. One that does not (GPTBot) is told of crawling only, and a
+   * block of it, likely the site's wish, is not shown as an alarm.
+   */
+  indexes: boolean;
 }
 
 /** A noindex as the page wrote it: `noindex`, `unavailable_after: 2020-01-01`. */
@@ -65,5 +70,5 @@ export function headlineFor(
     row.verdict !== 'disallowed' && canonical !== null && canonical.isHttp && !canonical.self
       ? t('headlineCanonical', printableText(canonical.url))
       : null;
-  return { robot, state: combined.state, text, detail };
+  return { robot, state: combined.state, text, detail, indexes };
 }

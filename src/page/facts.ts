@@ -163,3 +163,13 @@ export const PAGE_LIMITS = {
   /** Redirects kept of one navigation (browsers follow at most 20). */
   hops: 20,
 } as const;
+
+/**
+ * The outline colours of links by rel when the user asks to see them (the page's CSS, drawn by
+ * webext/read-page.ts), and the Page view's legend of them.
+ */
+export const LINK_OUTLINES = {
+  nofollow: '#cf222e',
+  ugc: '#9a6700',
+  sponsored: '#8250df',
+} as const;

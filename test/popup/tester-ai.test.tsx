@@ -89,6 +89,14 @@ describe('the tester, on the live file', () => {
     );
     url('/private/x');
     expect(tested('GPTBot').getAttribute('data-tester-verdict')).toBe('disallowed');
+    // Issue 29, item 4: the caption names the URL tested, not "this page".
+    expect(document.querySelector('.tester caption')?.textContent).toBe(
+      'Verdicts for https://shop.test/private/x',
+    );
+    fireEvent.click(document.querySelector('input[name="draft-mode"]') as HTMLInputElement);
+    expect(document.querySelector('[data-tester-caption]')?.textContent).toBe(
+      'Draft verdicts for https://shop.test/private/x',
+    );
     expect(sentence('GPTBot')).toMatch(/^OpenAI's AI training crawler may not crawl this page\./);
     // Disallowed: robots.txt and the signal agree, no warning.
     expect(tested('GPTBot').querySelector('[data-ai-conflict]')).toBeNull();
