@@ -17,6 +17,7 @@ import {
   type Translator,
 } from '../src/explain/index.ts';
 import { type ExplainedPage, explainPage } from '../src/explain/page.ts';
+import type { ChangeSeverityLevel } from '../src/extension/history/severity.ts';
 import type { RobotsFile, TabReport } from '../src/extension/protocol.ts';
 import { type CombinedRow, type Crawl, combineRow } from '../src/page/combined.ts';
 import type { PageFacts } from '../src/page/facts.ts';
@@ -45,6 +46,8 @@ export interface PopupModel {
   text: string | null;
   /** It differs from the version seen before it. */
   changed: boolean;
+  /** How much that change matters for the robots of the list ('critical': all newly blocked). */
+  changeSeverity: ChangeSeverityLevel | null;
   /** The version before, once the text came, when it changed. */
   previousText: string | null;
   /** What the outcome decides when there are no rules; null when the file was parsed. */
@@ -135,6 +138,7 @@ export function popupModel(
     hasFile: false,
     text: null,
     changed: false,
+    changeSeverity: null,
     previousText: null,
     blanket: null,
     robots: report.robots,
@@ -196,6 +200,7 @@ export function popupModel(
     fetchedAt,
     hasFile: outcome.kind === 'ok',
     changed,
+    changeSeverity: changed ? (report.report.changeSeverity ?? null) : null,
     blanket,
     rows,
     headline: headlineOf(rows, judgement, t),

@@ -179,6 +179,11 @@ export function PopupFrame({
           <Tabs current={current} available={available} onChange={handlers.show} t={t} />
           {available.includes('verdicts') && (
             <Panel key="verdicts" name="verdicts" current={current}>
+              {model.changeSeverity === 'critical' && (
+                <p class="warning critical-change" data-change-severity="critical">
+                  ⚠ {t('criticalChangeVerdicts')}
+                </p>
+              )}
               <ExportBar rows={model.rows} url={model.url} t={t} copy={handlers.copy} />
               <VerdictTable
                 rows={model.rows}

@@ -8,6 +8,7 @@ import {
   type SavedUrls,
   savedUrlOf,
 } from '../src/extension/history/saved-urls.ts';
+import { changeSeverity } from '../src/extension/history/severity.ts';
 import {
   accept,
   type HistoryVersion,
@@ -143,6 +144,14 @@ export function fakeTabReport(
       expiresAt: fetchedAt + 86_400_000,
       changed: previousText !== null,
       fromCache: true,
+      // As the background rates it (robots-reports.ts), for the popup's critical-change line.
+      changeSeverity:
+        previousText === null || outcome.kind !== 'ok'
+          ? null
+          : changeSeverity(
+              { before: previousText, after: outcome.text, robots, urls: [] },
+              parsedFiles,
+            ).severity,
     }),
     verdicts: parsed === null ? [] : verdictsFor(parsed, robots, url),
     canonicalVerdicts: canonicalVerdicts(parsed, page, origin, robots),

@@ -7,6 +7,7 @@ import type { RobotVerdicts } from '../crawlers.ts';
 import type { LinkCounts, PageFacts } from '../page/facts.ts';
 import type { CacheRequest, OutcomeFacts, RobotsFetch } from '../policy.ts';
 import type { SavedUrlProblem } from './history/saved-urls.ts';
+import type { ChangeSeverityLevel } from './history/severity.ts';
 import type { ImportProblem, Settings, SettingsProblem } from './settings.ts';
 
 /** A cached or fresh fetch of one origin's /robots.txt, as the pages receive it. */
@@ -23,14 +24,24 @@ export interface OriginReport {
   fromCache: boolean;
   /** What Cache-Control asked when the cache floor keeps the file longer (the popup says so). */
   cacheRequest?: CacheRequest | null;
+  /**
+   * How much the change since the version before matters for the user's robots ('critical': every
+   * robot of the list newly blocked); null or absent when unchanged.
+   */
+  changeSeverity?: ChangeSeverityLevel | null;
 }
 
 /** A fetch as a report sends it: all of it but the file's text. */
 export function sentReport(
-  fetched: RobotsFetch & { changed: boolean; fromCache: boolean },
+  fetched: RobotsFetch & {
+    changed: boolean;
+    fromCache: boolean;
+    changeSeverity?: ChangeSeverityLevel | null;
+  },
 ): OriginReport {
   const { origin, outcome, fetchedAt, expiresAt, changed, fromCache, cacheRequest } = fetched;
-  const report = { origin, fetchedAt, expiresAt, changed, fromCache, cacheRequest };
+  const changeSeverity = changed ? (fetched.changeSeverity ?? null) : null;
+  const report = { origin, fetchedAt, expiresAt, changed, fromCache, cacheRequest, changeSeverity };
   if (outcome.kind !== 'ok') return { ...report, outcome };
   const { text: _, ...sent } = outcome;
   return { ...report, outcome: sent };

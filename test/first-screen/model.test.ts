@@ -57,6 +57,7 @@ describe('popupModel', () => {
       hasFile: false,
       text: null,
       changed: false,
+      changeSeverity: null,
       previousText: null,
       blanket: null,
       robots: ROBOTS,
