@@ -6,10 +6,16 @@ export function LineButton({
   line,
   t,
   onJump,
+  stop,
 }: {
   line: number;
   t: Translator;
   onJump: (line: number) => void;
+  /**
+   * One of a list's lines the arrow keys move between (Records: `data-line-stop`): true for the
+   * list's Tab stop, false for the others. Undefined: a button of its own.
+   */
+  stop?: boolean | undefined;
 }) {
   return (
     <button
@@ -17,6 +23,7 @@ export function LineButton({
       class="link line-link"
       title={t('jumpToLine', line)}
       onClick={() => onJump(line)}
+      {...(stop === undefined ? {} : { 'data-line-stop': '', tabIndex: stop ? 0 : -1 })}
     >
       {t('atLine', line)}
     </button>

@@ -37,14 +37,38 @@ function LineLink({
   line,
   t,
   onJump,
+  stop,
 }: {
   line: number;
   t: Translator;
   onJump: (line: number) => void;
+  stop?: boolean;
 }) {
   if (line <= 0) return <span class="muted">{t('wholeFile')}</span>;
-  return <LineButton line={line} t={t} onJump={onJump} />;
+  return <LineButton line={line} t={t} onJump={onJump} stop={stop} />;
 }
+
+/**
+ * A file's lines are many buttons: each list of them (a group, the other lines, the problems) is
+ * one Tab stop, its first line, and the arrow keys, Home and End move between its lines
+ * (`data-line-stops` on the list, `data-line-stop` on each line), as in a listbox. Without it,
+ * Tab walked through every rule of a 500 KiB file.
+ */
+function moveBetweenLines(event: KeyboardEvent) {
+  const from = event.target as HTMLElement | null;
+  if (!from?.matches('[data-line-stop]')) return;
+  const lines = [
+    ...(from.closest('[data-line-stops]')?.querySelectorAll<HTMLElement>('[data-line-stop]') ?? []),
+  ];
+  const at = lines.indexOf(from);
+  const to = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: lines.length - 1 }[event.key];
+  if (to === undefined) return;
+  event.preventDefault();
+  lines[Math.max(0, Math.min(lines.length - 1, to))]?.focus();
+}
+
+/** The index of the first line a list's items show as a button (line 0: the whole file, no button). */
+const firstStop = (lines: readonly number[]) => lines.findIndex((line) => line > 0);
 
 /** Only http(s) sitemap URLs become links; anything else stays text. */
 function safeHref(value: string): string | null {
@@ -83,6 +107,8 @@ export function Records({
     [text, parsed, t],
   );
   const root = useRef<HTMLDivElement>(null);
+  const otherStop = firstStop(parsed.others.map((o) => o.line));
+  const diagnosticStop = firstStop(parsed.diagnostics.map((d) => d.line));
   // A robot picked: its (first) group scrolled into view, highlighted.
   const first = groupLines[0];
   useEffect(() => {
@@ -95,7 +121,8 @@ export function Records({
     return () => cancelAnimationFrame(frame);
   }, [scrollRequest, selected, first]);
   return (
-    <div class="records" ref={root}>
+    // biome-ignore lint/a11y/noStaticElementInteractions: the keys come from the line buttons inside (moveBetweenLines)
+    <div class="records" ref={root} onKeyDown={moveBetweenLines}>
       <label class="select">
         {t('recordsFor')}{' '}
         <select value={selected} onChange={(e) => onSelect(e.currentTarget.value)}>
@@ -114,15 +141,17 @@ export function Records({
           {managedBlock}
         </p>
       )}
+      {parsed.groups.length > 0 && <p class="sr-only">{t('recordsKeysHint')}</p>}
       <ol class="groups">
         {parsed.groups.map((g) => (
           <li
             key={g.line}
             class={`group${applying.has(g.line) ? ' applies' : ''}`}
             data-group-line={g.line}
+            data-line-stops=""
           >
             <div class="group-head">
-              <LineLink line={g.line} t={t} onJump={onJump} />{' '}
+              <LineLink line={g.line} t={t} onJump={onJump} stop={true} />{' '}
               {applying.has(g.line) && <strong>· {t('appliesTo', selected)}</strong>}
             </div>
             <ul class="agents">
@@ -160,6 +189,8 @@ export function Records({
                           class="link"
                           title={t('jumpToLine', o.line)}
                           onClick={() => onJump(o.line)}
+                          data-line-stop=""
+                          tabIndex={-1}
                         >
                           <code>
                             {isSignal ? 'Content-Signal' : 'Content-Usage'}:{' '}
@@ -184,6 +215,8 @@ export function Records({
                       class="link"
                       title={t('jumpToLine', r.line)}
                       onClick={() => onJump(r.line)}
+                      data-line-stop=""
+                      tabIndex={-1}
                     >
                       <code>
                         {r.written !== undefined ? printableText(r.written) : ruleText(r)}
@@ -240,10 +273,10 @@ export function Records({
       {parsed.others.length > 0 && (
         <>
           <h2>{t('othersHeading')}</h2>
-          <ul class="others">
-            {parsed.others.map((o) => (
+          <ul class="others" data-line-stops="">
+            {parsed.others.map((o, i) => (
               <li key={o.line}>
-                <LineLink line={o.line} t={t} onJump={onJump} />{' '}
+                <LineLink line={o.line} t={t} onJump={onJump} stop={i === otherStop} />{' '}
                 <code>
                   {o.key}: {o.value}
                 </code>{' '}
@@ -258,7 +291,7 @@ export function Records({
       {parsed.diagnostics.length === 0 ? (
         <p class="muted">{t('noDiagnostics')}</p>
       ) : (
-        <ul class="diagnostics">
+        <ul class="diagnostics" data-line-stops="">
           {parsed.diagnostics.map((d, i) => (
             <li
               key={`${d.line}-${d.code}-${i}`}
@@ -266,7 +299,8 @@ export function Records({
               data-code={d.code}
             >
               <span class="severity">{severityText(d.severity, t)}</span>{' '}
-              <LineLink line={d.line} t={t} onJump={onJump} /> — {diagnosticText(d, t)}
+              <LineLink line={d.line} t={t} onJump={onJump} stop={i === diagnosticStop} /> —{' '}
+              {diagnosticText(d, t)}
             </li>
           ))}
         </ul>
