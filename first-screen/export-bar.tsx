@@ -6,6 +6,7 @@ import {
   verdictTableCsv,
   verdictTableText,
 } from '../src/explain/index.ts';
+import { CopiedStatus } from './copied-status.tsx';
 
 export interface ExportBarProps {
   /** The rows as the verdict table shows them. */
@@ -49,6 +50,7 @@ export function ExportBar({ rows, url, t, copy }: ExportBarProps) {
         >
           {copied === 'csv' ? `✓ ${t('copyDone')}` : t('copyTableCsv')}
         </button>
+        <CopiedStatus text={copied === null ? null : t('copyDone')} />
       </div>
     </details>
   );

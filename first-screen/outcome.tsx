@@ -3,6 +3,7 @@
 import type { ComponentType } from 'preact';
 import { useState } from 'preact/hooks';
 import type { OutcomeSource, Translator } from '../src/explain/index.ts';
+import { CopiedStatus } from './copied-status.tsx';
 import type { PopupModel } from './model.ts';
 
 /** What shows the difference between the file fetched before and this one (the popup's diff view). */
@@ -84,17 +85,20 @@ export function Outcome({ model, t, onRefresh, onGrant, onOpen, onCopy, Diff }: 
   const source = model.source;
   const changed = model.changed;
   return (
-    <section class="outcome" data-fetch-outcome={model.status} aria-live="polite">
-      <Summary summary={model.summary} source={source} />
-      {source !== null && <FinalUrl source={source} t={t} onOpen={onOpen} />}
-      {model.warnings.map((w) => (
-        <p class="warning" key={w}>
-          ⚠ {w}
-        </p>
-      ))}
-      {source !== null && source.limit !== null && (
-        <p class="warning near-limit">⚠ {source.limit}</p>
-      )}
+    <section class="outcome" data-fetch-outcome={model.status}>
+      {/* Live: what a refresh found is read out; not the buttons, nor the changes once opened. */}
+      <div class="outcome-words" aria-live="polite">
+        <Summary summary={model.summary} source={source} />
+        {source !== null && <FinalUrl source={source} t={t} onOpen={onOpen} />}
+        {model.warnings.map((w) => (
+          <p class="warning" key={w}>
+            ⚠ {w}
+          </p>
+        ))}
+        {source !== null && source.limit !== null && (
+          <p class="warning near-limit">⚠ {source.limit}</p>
+        )}
+      </div>
       <div class="actions">
         {model.needsPermission && (
           <button type="button" onClick={onGrant}>
@@ -137,6 +141,9 @@ export function Outcome({ model, t, onRefresh, onGrant, onOpen, onCopy, Diff }: 
           >
             {copied ? `✓ ${t('copyDone')}` : `❐ ${t('copyUrl')}`}
           </button>
+        )}
+        {source !== null && onCopy !== undefined && (
+          <CopiedStatus text={copied ? t('copyDone') : null} />
         )}
         {changed && (
           <button

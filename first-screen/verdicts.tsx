@@ -11,6 +11,7 @@ import {
 } from '../src/explain/index.ts';
 import { type ExplainedPage, undocumentedText } from '../src/explain/page.ts';
 import { type CombinedRow, indexableAnswer } from '../src/page/combined.ts';
+import { CopiedStatus } from './copied-status.tsx';
 
 export interface VerdictTableProps {
   /** With `page`: what the page says to each robot, shown beside its robots.txt verdict. */
@@ -85,9 +86,11 @@ function PagePills({ page, robot, t }: { page: ExplainedPage; robot: string; t: 
   return (
     <span class="page-pills">
       <span class={`pill small ${page.index}`} title={t('pageIndexLabel')}>
+        <span class="sr-only">{t('pageIndexLabel')}: </span>
         {t(INDEX_LABELS[page.index])}
       </span>
       <span class={`pill small ${page.follow}`} title={t('pageFollowLabel')}>
+        <span class="sr-only">{t('pageFollowLabel')}: </span>
         {t(FOLLOW_LABELS[page.follow])}
       </span>
     </span>
@@ -115,22 +118,25 @@ function CopyRule({
     robotsUrl === null ? t('ruleAtLine', rule.line) : t('ruleLineLink', robotsUrl, rule.line);
   const label = t('copyRuleTitle', where);
   return (
-    <button
-      type="button"
-      class="copy-rule"
-      data-action="copy-rule"
-      title={label}
-      aria-label={label}
-      onClick={() => {
-        setCopied(false);
-        Promise.resolve(onCopy(`${printableText(ruleText(rule))}\n${where}`)).then(
-          () => setCopied(true),
-          () => setCopied(false),
-        );
-      }}
-    >
-      {copied ? '✓' : '❐'}
-    </button>
+    <>
+      <button
+        type="button"
+        class="copy-rule"
+        data-action="copy-rule"
+        title={label}
+        aria-label={label}
+        onClick={() => {
+          setCopied(false);
+          Promise.resolve(onCopy(`${printableText(ruleText(rule))}\n${where}`)).then(
+            () => setCopied(true),
+            () => setCopied(false),
+          );
+        }}
+      >
+        {copied ? '✓' : '❐'}
+      </button>
+      <CopiedStatus text={copied ? t('copyDone') : null} />
+    </>
   );
 }
 
@@ -251,10 +257,10 @@ export function VerdictTable({
               </td>
               <td class="why">
                 {rule !== null && (
+                  // Named by what it shows, the rule and its line; what it does is its title.
                   <button
                     type="button"
                     class="rule"
-                    aria-label={t('jumpToLine', rule.line)}
                     title={t('jumpToLine', rule.line)}
                     onClick={() => onJump?.(rule.line)}
                   >

@@ -24,20 +24,23 @@ export function DiffView({
   if (parts === undefined) return <p class="muted">{t('draftDiffTooLarge')}</p>;
   if (parts.every((p) => !p.added && !p.removed)) return <p class="muted">{t('draftNoChanges')}</p>;
   return (
-    <pre class="diff" title={label}>
-      {parts
-        .filter((p) => p.added || p.removed)
-        .flatMap((p, i) =>
-          p.value
-            .replace(/\n$/, '')
-            .split('\n')
-            .map((line, j) => (
-              <div class={p.added ? 'added' : 'removed'} key={`${i}-${j}`}>
-                {p.added ? '+ ' : '− '}
-                {line}
-              </div>
-            )),
-        )}
-    </pre>
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls must take the focus, or a keyboard cannot scroll it (WCAG 2.1.1; axe scrollable-region-focusable)
+    <section class="diff" title={label} aria-label={label} tabIndex={0}>
+      <pre>
+        {parts
+          .filter((p) => p.added || p.removed)
+          .flatMap((p, i) =>
+            p.value
+              .replace(/\n$/, '')
+              .split('\n')
+              .map((line, j) => (
+                <div class={p.added ? 'added' : 'removed'} key={`${i}-${j}`}>
+                  {p.added ? '+ ' : '− '}
+                  {line}
+                </div>
+              )),
+          )}
+      </pre>
+    </section>
   );
 }

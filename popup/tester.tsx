@@ -3,12 +3,14 @@
 // difference and a copy button); the site's saved test URLs under the field (saved-urls.tsx). Its
 // state lives in the app, which keeps it across refreshes and reopenings: nothing typed is lost.
 import { useMemo, useState } from 'preact/hooks';
+import { CopiedStatus } from '../first-screen/copied-status.tsx';
 import { type PopupModel, withAi } from '../first-screen/model.ts';
 import { AiLines, VerdictTable } from '../first-screen/verdicts.tsx';
 import { reportAiSignals } from '../src/ai/report.ts';
 import { verdictsFor } from '../src/crawlers.ts';
 import type { AiAnswers, ExplainedAi } from '../src/explain/ai.ts';
 import {
+  draftSummaryText,
   type ExplainedVerdict,
   explainVerdict,
   explainVerdicts,
@@ -51,34 +53,47 @@ function testedUrl(target: ReturnType<typeof resolveTestUrl>): string {
 /** A tested robot's verdict, with what the site says about AI use as the verdict rows say it. */
 type TesterRow = ExplainedVerdict & { aiAnswers?: AiAnswers; ai?: ExplainedAi | null };
 
-/** While drafting: one line per robot, small enough to stay in view above the editor. */
+/**
+ * While drafting: one line per robot, small enough to stay in view above the editor. The rows
+ * change on every keystroke, so they are not live: one polite summary says which robots the
+ * draft blocks, read out only when that changes. The list scrolls, so it takes the focus.
+ */
 function DraftVerdicts({ rows, t }: { rows: TesterRow[]; t: Translator }) {
   return (
-    <ul class="draft-verdicts" aria-live="polite" aria-label={t('draftVerdicts')}>
-      {rows.map((row) => (
-        <li
-          key={row.robot}
-          class={`row ${row.verdict}`}
-          data-tester-robot={row.robot}
-          data-tester-verdict={row.verdict}
-        >
-          <span class="robot">{row.robot}</span>{' '}
-          <span class={`pill small ${row.verdict}`}>
-            {row.verdict === 'allowed'
-              ? `✓ ${t('allowed')}`
-              : row.verdict === 'disallowed'
-                ? `✕ ${t('disallowed')}`
-                : t('unknown')}
-          </span>{' '}
-          {row.rule !== null && (
-            <span class="muted">
-              <code>{ruleText(row.rule)}</code> {t('ruleAtLine', row.rule.line)}
-            </span>
-          )}
-          {row.ai != null && <AiLines ai={row.ai} t={t} />}
-        </li>
-      ))}
-    </ul>
+    <>
+      <p class="sr-only" role="status" data-draft-summary="">
+        {draftSummaryText(rows, t)}
+      </p>
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a list that scrolls must take the focus, or a keyboard cannot scroll it (axe scrollable-region-focusable) */}
+      <ul class="draft-verdicts" aria-label={t('draftVerdicts')} tabIndex={0}>
+        {rows.map((row) => (
+          <li
+            key={row.robot}
+            class={`row ${row.verdict}`}
+            data-tester-robot={row.robot}
+            data-tester-verdict={row.verdict}
+          >
+            <span class="robot">{row.robot}</span>{' '}
+            <span class={`pill small ${row.verdict}`}>
+              {row.verdict !== 'unknown' && (
+                <span aria-hidden="true">{row.verdict === 'allowed' ? '✓ ' : '✕ '}</span>
+              )}
+              {row.verdict === 'allowed'
+                ? t('allowed')
+                : row.verdict === 'disallowed'
+                  ? t('disallowed')
+                  : t('unknown')}
+            </span>{' '}
+            {row.rule !== null && (
+              <span class="muted">
+                <code>{ruleText(row.rule)}</code> {t('ruleAtLine', row.rule.line)}
+              </span>
+            )}
+            {row.ai != null && <AiLines ai={row.ai} t={t} />}
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 
@@ -197,6 +212,7 @@ export function Tester({
             >
               {copied ? `✓ ${t('draftCopied')}` : t('draftCopy')}
             </button>
+            <CopiedStatus text={copied ? t('draftCopied') : null} />
             <button type="button" onClick={() => onDraft(null)}>
               {t('draftReset')}
             </button>

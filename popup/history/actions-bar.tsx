@@ -162,12 +162,18 @@ export function ActionsBar({ tabId, actions, history, reload, t }: ActionsBarPro
           </button>
         </p>
       )}
-      {notice !== null && (
-        <p
-          class={notice.isProblem ? 'warning' : 'muted'}
-          role={notice.isProblem ? 'alert' : 'status'}
-          data-history-notice=""
-        >
+      {/* A notice is read out: a problem at once (an alert); what an export, a copy or a clear
+          did politely, by a status region that is there before it (one added with its text
+          is not reliably read). */}
+      <div role="status">
+        {notice !== null && !notice.isProblem && (
+          <p class="muted" data-history-notice="">
+            {notice.text}
+          </p>
+        )}
+      </div>
+      {notice?.isProblem === true && (
+        <p class="warning" role="alert" data-history-notice="">
           {notice.text}
         </p>
       )}

@@ -49,6 +49,7 @@ export {
 } from './translator.ts';
 export {
   type Blanket,
+  draftSummaryText,
   type ExplainedVerdict,
   explainBlanket,
   explainVerdict,

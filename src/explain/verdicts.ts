@@ -4,7 +4,7 @@
 import { findCrawler, type RobotVerdicts, verdictsFor } from '../crawlers.ts';
 import type { RobotsTxt, Rule, Verdict } from '../robots/index.ts';
 import { nameCutOf } from '../robots/summary.ts';
-import { vendorText } from './formats.ts';
+import { listText, vendorText } from './formats.ts';
 import type { MessageKey, Translator } from './translator.ts';
 
 /** A verdict as the popup's attributes name it; 'unknown' where no verdict could be made. */
@@ -169,4 +169,26 @@ export function explainVerdicts(
 ): ExplainedVerdict[] {
   if (parsed === null) return explainBlanket(names, blanket, t);
   return verdictsFor(parsed, names, url).map((v) => explainVerdict(v, t, showOtherReadings));
+}
+
+/**
+ * The tester's verdicts under a draft in one sentence, for a screen reader: which robots the draft
+ * keeps out of the URL (every robot may crawl it, when none), and for which it has no verdict.
+ * It changes only when those sets change, not on every keystroke that moves a rule.
+ */
+export function draftSummaryText(
+  rows: readonly Pick<ExplainedVerdict, 'robot' | 'verdict'>[],
+  t: Translator,
+): string {
+  const named = (verdict: VerdictState) =>
+    rows.filter((r) => r.verdict === verdict).map((r) => r.robot);
+  const blocked = named('disallowed');
+  const unknown = named('unknown');
+  const sentences = [
+    blocked.length === 0
+      ? t('draftSummaryAllowed')
+      : t('draftSummaryBlocked', listText(blocked, t)),
+  ];
+  if (unknown.length > 0) sentences.push(t('draftSummaryUnknown', listText(unknown, t)));
+  return sentences.join(' ');
 }

@@ -167,7 +167,9 @@ describe('popup', () => {
 
   test('clicking the deciding rule opens the file at that line, highlighted', async () => {
     await open(report(ok(TEXT)));
-    fireEvent.click(screen.getAllByLabelText('Show line 6 in the file')[0] as HTMLElement);
+    fireEvent.click(
+      screen.getAllByRole('button', { name: 'Allow: /private/item line 6' })[0] as HTMLElement,
+    );
     expect(screen.getByRole('tab', { name: 'File' }).getAttribute('aria-selected')).toBe('true');
     const line = document.querySelector('.file-line.highlight');
     expect(line?.getAttribute('data-line')).toBe('6');
