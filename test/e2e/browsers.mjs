@@ -439,6 +439,13 @@ async function startChromium({ privateWindows = false, profile = null } = {}) {
     },
     badge: (tabId) => api((id) => chrome.action.getBadgeText({ tabId: id }), tabId),
     title: (tabId) => api((id) => chrome.action.getTitle({ tabId: id }), tabId),
+    /**
+     * Makes `pages` (open pages of this driver) match prefers-color-scheme `scheme` ('light',
+     * 'dark'; null: as the system says). Chromium emulates it per page.
+     */
+    async colorScheme(scheme, pages = []) {
+      for (const page of pages) await page.emulateMedia({ colorScheme: scheme });
+    },
     ...privateOperations(api),
     /** Clicks `selector` in an open extension page and returns the file it downloads. */
     async download(page, selector) {
@@ -637,6 +644,32 @@ async function startFirefox({
     },
     badge: (tabId) => api((id) => browser.action.getBadgeText({ tabId: id }), tabId),
     title: (tabId) => api((id) => browser.action.getTitle({ tabId: id }), tabId),
+    /**
+     * Makes every page match prefers-color-scheme `scheme` ('light', 'dark'; null: as the system
+     * says again). Firefox's BiDi has no media emulation (puppeteer's emulateMediaFeatures needs
+     * CDP), so this sets the browser's own content-override pref, from the browser's chrome
+     * window, which BiDi reaches with --remote-allow-system-access ("moz:scope": "chrome"). The
+     * pref is the browser's, not a page's: every page follows it, and null clears it.
+     */
+    async colorScheme(scheme) {
+      const value = { dark: 0, light: 1 }[scheme];
+      const pref = 'layout.css.prefers-color-scheme.content-override';
+      const { result } = await browser.connection.send('browsingContext.getTree', {
+        'moz:scope': 'chrome',
+        maxDepth: 0,
+      });
+      const context = result.contexts[0]?.context;
+      if (context === undefined) throw new Error('colorScheme: no chrome window over BiDi');
+      const { result: done } = await browser.connection.send('script.evaluate', {
+        expression:
+          value === undefined
+            ? `Services.prefs.clearUserPref(${JSON.stringify(pref)})`
+            : `Services.prefs.setIntPref(${JSON.stringify(pref)}, ${value})`,
+        target: { context },
+        awaitPromise: false,
+      });
+      if (done.type !== 'success') throw new Error(`colorScheme: ${JSON.stringify(done)}`);
+    },
     ...privateOperations(api),
     /** Clicks `selector` in an open extension page and returns the file it downloads. */
     async download(page, selector) {
