@@ -14,6 +14,7 @@ import {
   type OutcomeSource,
   outcomeSource,
   outcomeText,
+  pastCutText,
   type Translator,
 } from '../src/explain/index.ts';
 import { type ExplainedPage, explainPage } from '../src/explain/page.ts';
@@ -172,7 +173,9 @@ export function popupModel(
   }
   const { outcome, fetchedAt, origin, changed } = report.report;
   // With the report's lifetime: says when the server asked not to cache (issue 15, item 4).
-  const { summary, warnings } = outcomeText(outcome, fetchedAt, now, t, report.report);
+  const { summary, warnings: said } = outcomeText(outcome, fetchedAt, now, t, report.report);
+  const pastCut = pastCutText(outcome, report.robots, t);
+  const warnings = pastCut === null ? said : [...said, pastCut];
   const blanket =
     outcome.kind === 'unavailable' ? 'allow' : outcome.kind === 'unreachable' ? 'disallow' : null;
   const judgement = judgePage(report.page, report.robots, now);

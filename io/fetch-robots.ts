@@ -3,7 +3,15 @@
 // address into a private network (follow-redirects.ts, which every fetch of the tool goes through).
 // The request options that keep cookies and HTTP caches out are each platform's:
 // fetch-robots-browser.ts, fetch-robots-node.ts.
-import { FETCH_TIMEOUT_MS, type FetchFacts, MAX_BODY_BYTES, MAX_REDIRECTS } from '../src/policy.ts';
+import {
+  FETCH_TIMEOUT_MS,
+  type FetchFacts,
+  MAX_BODY_BYTES,
+  MAX_REDIRECTS,
+  PAST_CUT_BYTES,
+  PAST_CUT_MS,
+  pastCutOf,
+} from '../src/policy.ts';
 import { Deadline } from './deadline.ts';
 import { requestFor } from './fetch-policy.ts';
 import {
@@ -12,7 +20,7 @@ import {
   type RedirectStrategy,
   type RequestOptions,
 } from './follow-redirects.ts';
-import { readBody } from './read-body.ts';
+import { readBodyAndTail } from './read-body.ts';
 
 /** Overrides of the policy's limits, for tests: each defaults to its constant in src/policy.ts. */
 export interface FetchLimits {
@@ -65,9 +73,17 @@ export async function fetchRobotsTxt(robotsUrl: string, deps: FetchDeps): Promis
     }
     if (followed.kind !== 'answer') return { kind: followed.kind, redirects };
     const { response, status, url } = followed;
-    const { bytes, truncated } = await readBody(response.body, deps.maxBytes ?? MAX_BODY_BYTES);
+    const maxBytes = deps.maxBytes ?? MAX_BODY_BYTES;
+    // Past the cut the body is only looked at (its size, the groups there): the deadline may end
+    // that look, never the file read before it.
+    const { bytes, truncated, tail, ended } = await readBodyAndTail(
+      response.body,
+      maxBytes,
+      PAST_CUT_BYTES,
+      PAST_CUT_MS,
+    );
     // Bytes received before a timeout are not used.
-    if (deadline.isExpired) return { kind: 'timeout', redirects };
+    if (deadline.isExpired && !truncated) return { kind: 'timeout', redirects };
     return {
       kind: 'response',
       status,
@@ -79,6 +95,9 @@ export async function fetchRobotsTxt(robotsUrl: string, deps: FetchDeps): Promis
       text: new TextDecoder('utf-8').decode(bytes),
       bytes: bytes.byteLength,
       truncated,
+      pastCut: truncated
+        ? pastCutOf(bytes.byteLength, new TextDecoder('utf-8').decode(tail), tail.byteLength, ended)
+        : null,
     };
   } catch (error) {
     if (deadline.isExpired) return { kind: 'timeout', redirects };

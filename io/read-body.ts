@@ -11,6 +11,89 @@ export interface CappedBody {
   truncated: boolean;
 }
 
+/** A capped read that looked past its cap: the bytes after it, up to a bound of their own. */
+export interface CappedBodyAndTail extends CappedBody {
+  /** Bytes read after the cap (at most `tailBytes`): what the caller only looks at, never uses. */
+  tail: Uint8Array;
+  /** The body ended within the tail: `bytes` and `tail` are all of it. */
+  ended: boolean;
+}
+
+/**
+ * Reads at most `maxBytes` as readBody does, then, when the body goes on, up to `tailBytes` more
+ * within `tailMs`, only to say what lies past the cap (robots.txt: its real size, the groups that
+ * start after the cut). The tail never changes what was read before it and never makes the caller
+ * wait long: an error, an abort (the deadline) or `tailMs` passing only ends the tail.
+ */
+export async function readBodyAndTail(
+  body: ReadableStream<Uint8Array> | null,
+  maxBytes: number,
+  tailBytes: number,
+  tailMs: number,
+): Promise<CappedBodyAndTail> {
+  const kept: Uint8Array[] = [];
+  const past: Uint8Array[] = [];
+  let size = 0;
+  let pastSize = 0;
+  let truncated = false;
+  let ended = body === null;
+  if (body === null) return { bytes: new Uint8Array(0), truncated, tail: new Uint8Array(0), ended };
+  const reader = body.getReader();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  // Resolves when the tail's time is up (started at the cut); a read racing it then stops.
+  let tailOver: Promise<'over'> | null = null;
+  try {
+    for (;;) {
+      const read = reader.read();
+      const next = tailOver === null ? await read : await Promise.race([read, tailOver]);
+      if (next === 'over') break;
+      if (next.done) {
+        ended = true;
+        break;
+      }
+      let chunk = next.value;
+      if (size < maxBytes) {
+        const room = maxBytes - size;
+        kept.push(chunk.subarray(0, room));
+        size += Math.min(room, chunk.byteLength);
+        if (chunk.byteLength <= room) continue;
+        chunk = chunk.subarray(room);
+      }
+      if (chunk.byteLength === 0) continue;
+      if (!truncated) {
+        truncated = true;
+        tailOver = new Promise((resolve) => {
+          timer = setTimeout(() => resolve('over'), tailMs);
+        });
+      }
+      const take = Math.min(tailBytes - pastSize, chunk.byteLength);
+      past.push(chunk.subarray(0, take));
+      pastSize += take;
+      if (pastSize >= tailBytes) break;
+    }
+  } catch (error) {
+    // Past the cap, a failure (the deadline's abort) ends the tail only; up to it, it is the
+    // caller's, as in readBody (a body of exactly `maxBytes` is not cut).
+    if (!truncated) throw error;
+  } finally {
+    clearTimeout(timer);
+    // Stops the transfer of the rest; a pending read then ends, and a finished stream is no error.
+    reader.cancel().catch(() => {}); // a finished or failed stream: nothing to stop
+  }
+  return { bytes: join(kept, size), truncated, tail: join(past, pastSize), ended };
+}
+
+/** The chunks as one array of `size` bytes. */
+function join(chunks: Uint8Array[], size: number): Uint8Array {
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
+}
+
 /** Reads at most `maxBytes` of a response's body at once (robots.txt, a page); `null` is empty. */
 export async function readBody(
   body: ReadableStream<Uint8Array> | null,

@@ -30,6 +30,49 @@ export interface Hop {
   status: number;
 }
 
+/**
+ * What lies past the 500 KiB cut of a robots.txt: looked at (at most PAST_CUT_BYTES more), never
+ * used for a verdict (RFC 9309 §2.5), only said: the file's real size and the groups its rules
+ * after the cut belong to.
+ */
+export interface PastCut {
+  /** Bytes of the file seen: its real size when `ended`, a lower bound otherwise. */
+  bytes: number;
+  /** The file ended within what was looked at. */
+  ended: boolean;
+  /** The user-agent values of the lines past the cut, as written, in order, each once (bounded). */
+  agents: string[];
+}
+
+/** How many bytes past the cut are looked at, and for how long at most after the cut. */
+export const PAST_CUT_BYTES = 512_000;
+export const PAST_CUT_MS = 1000;
+/** User-agent values kept from past the cut, and characters kept of each. */
+const PAST_CUT_AGENTS = 64;
+const PAST_CUT_AGENT_CHARS = 128;
+
+/**
+ * The PastCut of a file cut after `keptBytes`, from `tail`, the text seen after the cut (its first
+ * line may be the end of a line cut in two: skipped).
+ */
+export function pastCutOf(
+  keptBytes: number,
+  tail: string,
+  tailBytes: number,
+  ended: boolean,
+): PastCut {
+  const agents: string[] = [];
+  const lines = tail.split(/\r\n|\r|\n/);
+  for (const line of lines.slice(1)) {
+    const m = /^\s*user-?agent\s*:\s*([^#]*)/i.exec(line);
+    const agent = m?.[1]?.trim().slice(0, PAST_CUT_AGENT_CHARS);
+    if (agent === undefined || agent === '' || agents.includes(agent)) continue;
+    agents.push(agent);
+    if (agents.length >= PAST_CUT_AGENTS) break;
+  }
+  return { bytes: keptBytes + tailBytes, ended, agents };
+}
+
 /** The facts of one fetch, as the background observed them. */
 export type FetchFacts =
   | {
@@ -47,6 +90,8 @@ export type FetchFacts =
       text: string;
       bytes: number;
       truncated: boolean;
+      /** When truncated: what lies past the cut; absent or null otherwise. */
+      pastCut?: PastCut | null;
     }
   | { kind: 'too-many-redirects'; redirects: Hop[] }
   | { kind: 'redirect-loop'; redirects: Hop[] }
@@ -71,6 +116,8 @@ export type Outcome =
       truncated: boolean;
       /** The body looks like an HTML page, not a robots.txt (a "soft 404"). */
       looksLikeHtml: boolean;
+      /** When truncated: what lies past the cut (its size, the groups there); absent or null otherwise. */
+      pastCut?: PastCut | null;
     }
   | {
       kind: 'unavailable';
@@ -162,6 +209,7 @@ export function outcomeOf(facts: FetchFacts): Outcome {
           bytes: facts.bytes,
           truncated: facts.truncated,
           looksLikeHtml: looksLikeHtml(facts.text, facts.contentType),
+          pastCut: facts.truncated ? (facts.pastCut ?? null) : null,
         };
       }
       // 429 is a client error by number but means "slow down": crawlers treat it as a server error.

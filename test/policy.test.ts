@@ -7,6 +7,7 @@ import {
   hostPattern,
   looksLikeHtml,
   outcomeOf,
+  pastCutOf,
   robotsOrigin,
 } from '../src/policy.ts';
 
@@ -153,5 +154,33 @@ describe('hostPattern', () => {
     ['http://[::1]', 'http://[::1]/*'],
   ])('%s → %s', (origin, pattern) => {
     expect(hostPattern(origin)).toBe(pattern);
+  });
+});
+
+// Issue 29, item 4: past the 500 KiB cut (RFC 9309 §2.5) nothing counts; what is there is only
+// said: the file's size and the groups that start there.
+describe('pastCutOf', () => {
+  test('the user-agent values after the cut, once each, comments aside; the cut line skipped', () => {
+    const tail = [
+      'agent: CutInTwo', // the end of a line cut by the cap: not a line of its own
+      'User-agent: Bingbot # Microsoft',
+      'Disallow: /x',
+      'user-agent:GPTBot',
+      'USER-AGENT: bingbot',
+      'Useragent: *',
+      'User-agent:',
+    ].join('\n');
+    expect(pastCutOf(512_000, tail, 100, true)).toEqual({
+      bytes: 512_100,
+      ended: true,
+      agents: ['Bingbot', 'GPTBot', 'bingbot', '*'],
+    });
+  });
+
+  test('bounded: at most 64 values of at most 128 characters each', () => {
+    const tail = `\n${Array.from({ length: 200 }, (_, i) => `User-agent: ${i}-${'x'.repeat(300)}`).join('\n')}`;
+    const { agents } = pastCutOf(512_000, tail, tail.length, false);
+    expect(agents).toHaveLength(64);
+    expect(Math.max(...agents.map((a) => a.length))).toBe(128);
   });
 });

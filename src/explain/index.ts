@@ -14,7 +14,14 @@ export {
   vendorText,
 } from './formats.ts';
 export { type Headline, headlineFor } from './headline.ts';
-export { noReportText, type OutcomeSource, outcomeSource, outcomeText } from './outcomes.ts';
+export {
+  noReportText,
+  type OutcomeSource,
+  outcomeSource,
+  outcomeText,
+  pastCutText,
+  retryAfterText,
+} from './outcomes.ts';
 export {
   dateText,
   type ExplainedPage,

@@ -1,6 +1,7 @@
 // What a robots.txt fetch means, in words: the line under the page's URL and its warnings.
 import { type CacheRequest, MAX_BODY_BYTES, type OutcomeFacts } from '../policy.ts';
-import { ageText, printableText, sizeText } from './formats.ts';
+import { productToken } from '../robots/index.ts';
+import { ageText, listText, printableText, sizeText } from './formats.ts';
 import { dateText } from './page.ts';
 import type { Translator } from './translator.ts';
 
@@ -75,7 +76,17 @@ function outcomeWords(
   }
   const warnings: string[] = [];
   if (outcome.looksLikeHtml) warnings.push(t('warnSoft404'));
-  if (outcome.truncated) warnings.push(t('warnTruncated'));
+  if (outcome.truncated) {
+    // RFC 9309 §2.5: past 500 KiB nothing counts; the file's real size, when it was seen.
+    const past = outcome.pastCut ?? null;
+    warnings.push(
+      past === null
+        ? t('warnTruncated')
+        : past.ended
+          ? t('warnTruncatedSize', sizeText(past.bytes, t))
+          : t('warnTruncatedMore', sizeText(past.bytes, t)),
+    );
+  }
   return {
     summary:
       t('outcomeOk', outcome.status, sizeText(outcome.bytes, t), ageText(now - fetchedAt, t)) +
@@ -175,4 +186,25 @@ export function retryAfterText(
   if (!Number.isFinite(at) || Math.abs(at) > 8.64e15)
     return t('warnRetryAfterRaw', printableText(text));
   return t('warnRetryAfter', dateText(at, t), printableText(text));
+}
+
+/**
+ * The robots of the list (and `*`) whose groups start past the 500 KiB cut, so that their rules
+ * there do not count, in one sentence; null when none does or nothing past the cut was seen.
+ */
+export function pastCutText(
+  outcome: OutcomeFacts,
+  robots: readonly string[],
+  t: Translator,
+): string | null {
+  if (outcome.kind !== 'ok' || !outcome.truncated) return null;
+  // A user-agent line names a product token, whatever follows it (`GPTBot/1.2`).
+  const agents = new Set(
+    (outcome.pastCut?.agents ?? []).map((a) => (a === '*' ? a : productToken(a).toLowerCase())),
+  );
+  const named = robots.filter(
+    (robot) => agents.has(robot.toLowerCase()) || agents.has(productToken(robot).toLowerCase()),
+  );
+  if (agents.has('*')) named.push('*');
+  return named.length === 0 ? null : t('warnPastCutGroups', listText(named, t));
 }

@@ -7,6 +7,7 @@ import {
   noReportText,
   outcomeSource,
   outcomeText,
+  pastCutText,
   translator,
 } from '../../src/explain/index.ts';
 import type { CacheRequest, Hop, Outcome } from '../../src/policy.ts';
@@ -79,6 +80,32 @@ describe('outcomeText', () => {
       0,
       'robots.txt · 200 · 500.0 KiB (512,000 bytes) · fetched just now',
       [SOFT_404, 'Cut at 500 KiB: the rest is ignored.'],
+    ],
+    [
+      'ok: cut, the whole file seen past the cut (RFC 9309 §2.5): its real size',
+      okOutcome('x', {
+        bytes: 512_000,
+        truncated: true,
+        pastCut: { bytes: 812_345, ended: true, agents: [] },
+      }),
+      0,
+      'robots.txt · 200 · 500.0 KiB (512,000 bytes) · fetched just now',
+      [
+        'The file is 793.3 KiB (812,345 bytes): only its first 500 KiB (512,000 bytes) count; the rest is ignored.',
+      ],
+    ],
+    [
+      'ok: cut, and more past what was looked at: a lower bound',
+      okOutcome('x', {
+        bytes: 512_000,
+        truncated: true,
+        pastCut: { bytes: 1_024_000, ended: false, agents: [] },
+      }),
+      0,
+      'robots.txt · 200 · 500.0 KiB (512,000 bytes) · fetched just now',
+      [
+        'The file is more than 1,000.0 KiB (1,024,000 bytes): only its first 500 KiB (512,000 bytes) count; the rest is ignored.',
+      ],
     ],
     [
       'unavailable 404 (§2.3.1.3)',
@@ -184,6 +211,24 @@ describe('outcomeText', () => {
 
   test.each(CASES)('%s', (_, outcome, age, summary, warnings) => {
     expect(outcomeText(outcome, NOW - age, NOW, t)).toEqual({ summary, warnings });
+  });
+
+  // Issue 29, item 4: the robots of the list whose groups start past the cut are named.
+  test('pastCutText: the robots (by token, any case) and * whose groups lie past the cut', () => {
+    const cut = okOutcome('x', {
+      bytes: 512_000,
+      truncated: true,
+      pastCut: { bytes: 600_000, ended: true, agents: ['bingbot', 'GPTBot/1.2', '*', 'Other'] },
+    });
+    expect(pastCutText(cut, ['Googlebot', 'Bingbot', 'GPTBot'], t)).toBe(
+      'Groups that start past the cut, whose rules there do not count: Bingbot, GPTBot, and *.',
+    );
+    expect(pastCutText(okOutcome('x'), ['Bingbot'], t)).toBeNull();
+    const none = okOutcome('x', {
+      truncated: true,
+      pastCut: { bytes: 600_000, ended: true, agents: ['Other'] },
+    });
+    expect(pastCutText(none, ['Bingbot'], t)).toBeNull();
   });
 
   // Issue 15, item 4: the cache floor keeps a file the server asked not to cache; the line says so.

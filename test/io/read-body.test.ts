@@ -8,7 +8,7 @@ import { fetchRobotsTxt } from '../../io/fetch-robots.ts';
 import { cappedChunks, readBody } from '../../io/read-body.ts';
 import type { SitemapProblem } from '../../io/sitemap-problem.ts';
 import { sitemapUrls } from '../../io/sitemap-urls.ts';
-import { MAX_BODY_BYTES } from '../../src/policy.ts';
+import { MAX_BODY_BYTES, PAST_CUT_BYTES } from '../../src/policy.ts';
 
 /** Every body repeats this line: 64 bytes, so a cap is a whole number of lines. */
 const LINE = `https://example.com/${'a'.repeat(43)}\n`;
@@ -90,6 +90,8 @@ interface Caller {
   /** Where its cap comes from. */
   rule: string;
   cap: number;
+  /** Bytes looked at past the cap, never kept (robots.txt: its size and groups past the cut). */
+  lookPast: number;
   /** Reads `url` with the limits given (the cap is the default unless `maxBytes` is). */
   read(url: string, fetchFn: typeof fetch, limits: { timeoutMs?: number }): Promise<Read>;
 }
@@ -99,6 +101,7 @@ const CALLERS: Caller[] = [
     name: 'robots.txt',
     rule: 'RFC 9309 §2.5: a parsing limit of at least 500 KiB (src/policy.ts MAX_BODY_BYTES); the first 512,000 bytes are kept, the rest ignored',
     cap: MAX_BODY_BYTES,
+    lookPast: PAST_CUT_BYTES,
     async read(url, fetchFn, limits) {
       const facts = await fetchRobotsTxt(url, {
         fetch: fetchFn,
@@ -115,6 +118,7 @@ const CALLERS: Caller[] = [
     name: 'page',
     rule: 'io/fetch-page.ts MAX_PAGE_BYTES: the first 2,000,000 bytes are kept and the page said cut',
     cap: MAX_PAGE_BYTES,
+    lookPast: 0,
     async read(url, fetchFn, limits) {
       const result = await fetchServedPage(url, {
         fetch: fetchFn,
@@ -129,6 +133,7 @@ const CALLERS: Caller[] = [
     name: 'sitemap',
     rule: 'sitemaps.org: at most 50 MiB uncompressed (here 64,000 bytes, to stay quick); the URLs before the cut are given, then too-large is told',
     cap: 64_000,
+    lookPast: 0,
     async read(url, fetchFn, limits) {
       const problems: SitemapProblem[] = [];
       let urls = 0;
@@ -172,10 +177,53 @@ describe('each caller reads at most its cap, and stops the transfer there', () =
     const { fetchFn, bodies } = scripted({ [url]: { total: total(caller.cap) } });
     expect(await caller.read(url, fetchFn, {})).toEqual({ kept: kept(caller.cap), cut });
     const [served] = bodies;
-    // Read no further than the chunk that crossed the cap, and the one the stream's queue pulled
-    // ahead (its high-water mark is one chunk).
-    expect(served?.pulled).toBeLessThanOrEqual(caller.cap + 2 * CHUNK.byteLength);
+    // Read no further than the chunk that crossed the cap (or the look past it), and the one the
+    // stream's queue pulled ahead (its high-water mark is one chunk).
+    expect(served?.pulled).toBeLessThanOrEqual(caller.cap + caller.lookPast + 2 * CHUNK.byteLength);
     if (total(caller.cap) === Infinity) await expect.poll(() => served?.cancelled).toBe(true);
+  });
+});
+
+// Issue 29, item 4: past the 500 KiB cut a robots.txt is looked at (its size, its groups there),
+// bounded in bytes and time, and never makes the file read before the cut wait or fail.
+describe('robots.txt: a look past the cut', () => {
+  const robots = (url: string, fetchFn: typeof fetch, timeoutMs?: number) =>
+    fetchRobotsTxt(url, {
+      fetch: fetchFn,
+      redirects: { kind: 'manual' },
+      ...(timeoutMs === undefined ? {} : { timeoutMs }),
+    });
+
+  test('a 600,000-byte file: its real size, and the groups that start past the cut', async () => {
+    const head = `User-agent: *\nDisallow: /a\n${'#'.repeat(MAX_BODY_BYTES)}`;
+    const text = `${head.slice(0, MAX_BODY_BYTES)}\nUser-agent: Bingbot\nDisallow: /\n${' '.repeat(88_000)}`;
+    const fetchFn: typeof fetch = async () =>
+      new Response(text, { status: 200, headers: { 'content-type': 'text/plain' } });
+    const facts = await robots('https://site.test/robots.txt', fetchFn);
+    expect(facts).toMatchObject({ kind: 'response', truncated: true, bytes: MAX_BODY_BYTES });
+    if (facts.kind !== 'response') return;
+    expect(facts.pastCut).toEqual({ bytes: text.length, ended: true, agents: ['Bingbot'] });
+  });
+
+  test('an endless file: at most PAST_CUT_BYTES looked at, a lower bound said', async () => {
+    const url = 'https://site.test/robots.txt';
+    const { fetchFn, bodies } = scripted({ [url]: { total: Infinity } });
+    const facts = await robots(url, fetchFn);
+    if (facts.kind !== 'response') throw new Error(facts.kind);
+    expect(facts.pastCut?.ended).toBe(false);
+    expect(facts.pastCut?.bytes).toBe(MAX_BODY_BYTES + PAST_CUT_BYTES);
+    await expect.poll(() => bodies[0]?.cancelled).toBe(true);
+  });
+
+  test('a server that stalls past the cut: the file read before it stands, long before the deadline', async () => {
+    const url = 'https://site.test/robots.txt';
+    const stallAfter = MAX_BODY_BYTES + CHUNK.byteLength;
+    const { fetchFn } = scripted({ [url]: { total: Infinity, stallAfter } });
+    // The deadline is far (60 s) and the test's own limit is 5 s: only the look's own bound
+    // (PAST_CUT_MS) can end it in time.
+    const facts = await robots(url, fetchFn, 60_000);
+    expect(facts).toMatchObject({ kind: 'response', truncated: true, bytes: MAX_BODY_BYTES });
+    if (facts.kind === 'response') expect(facts.pastCut?.ended).toBe(false);
   });
 });
 
