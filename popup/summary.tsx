@@ -10,6 +10,7 @@ import {
   type SummaryNote,
   type SummarySentence,
   summaryAi,
+  summaryLead,
   summaryNotes,
   summaryOverview,
 } from '../src/explain/summaries.ts';
@@ -239,9 +240,15 @@ export function Summary({ parsed, text = '', t, robots = NO_ROBOTS, onJump }: Su
         {ai}
       </>
     );
+  const lead = summaryLead(parsed, t, robots).map((sentence) => (
+    <p class="summary-lead" data-summary-lead="" key={sentence}>
+      {sentence}
+    </p>
+  ));
   if (!big) {
     return (
       <div class="summary-view">
+        {lead}
         <p class="muted">{t('summaryIntro')}</p>
         <GroupList
           summaries={summaries}
@@ -256,6 +263,7 @@ export function Summary({ parsed, text = '', t, robots = NO_ROBOTS, onJump }: Su
   }
   return (
     <div class="summary-view">
+      {lead}
       <Overview parsed={parsed} summaries={summaries} robots={robots} t={t} onJump={onJump} />
       <button
         type="button"

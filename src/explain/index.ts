@@ -40,6 +40,7 @@ export {
   isBigFile,
   phraseText,
   readingOf,
+  summaryLead,
   summaryNotes,
   summaryOverview,
   summarySentences,

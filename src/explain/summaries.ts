@@ -2,7 +2,7 @@
 // owners who are not experts, and an overview first when the file is big.
 import { findManagedBlock } from '../ai/content-signal.ts';
 import { splitContentUsageValue } from '../ai/content-usage.ts';
-import { type CrawlerVerdict, checkCrawler, findCrawler } from '../crawlers.ts';
+import { type CrawlerVerdict, checkCrawler, findCrawler, indexesPages } from '../crawlers.ts';
 import { groupsFor } from '../robots/check.ts';
 import {
   agentToken,
@@ -455,4 +455,32 @@ export function summaryAi(
         ? t('summaryAiManagedFrom', block.begin)
         : t('summaryAiManaged', block.begin, block.end);
   return { sentences, managed };
+}
+
+/**
+ * The strongest fact about the robots of the user's list, said first ("2 search crawlers of your
+ * list may not visit anything: Googlebot and Bingbot."): the search crawlers shut out of the whole
+ * site, then the other robots (AI crawlers, control tokens), else that every one may visit the home
+ * page. Shut out: disallowed on `/` under its own reading, with no Allow rule in its groups that
+ * opens a path again. None for an empty list.
+ */
+export function summaryLead(parsed: RobotsTxt, t: Translator, robots: readonly string[]): string[] {
+  if (robots.length === 0) return [];
+  const shut = robots.filter((robot) => {
+    const verdict = checkCrawler(parsed, robot, '/');
+    if (verdict.allowed) return false;
+    const lines = new Set(verdict.reason.groups.lines);
+    return !parsed.groups.some(
+      (g) => lines.has(g.line) && g.rules.some((r) => r.type === 'allow' && r.value !== ''),
+    );
+  });
+  if (shut.length === robots.length) return [t('summaryLeadAllShut')];
+  const search = shut.filter((r) => indexesPages(r));
+  const other = shut.filter((r) => !indexesPages(r));
+  const out: string[] = [];
+  if (search.length > 0)
+    out.push(t.plural('summaryLeadSearchShut', search.length, listText(search, t)));
+  if (other.length > 0)
+    out.push(t.plural('summaryLeadOtherShut', other.length, listText(other, t)));
+  return out.length > 0 ? out : [t('summaryLeadOpen')];
 }

@@ -23,7 +23,7 @@ const CASES = [
   ['chain6', '/end', 'unavailable', 'allowed', null, '✓', 'More than 5 redirects'],
   ['loop', '/page', 'unavailable', 'allowed', null, '✓', 'Redirect loop'],
   ['crossHost', '/cross', 'ok', 'disallowed', '2', '✕', 'after 1 redirect'],
-  ['big', '/aaaaaaaaaa', 'ok', 'disallowed', '2', '✕', 'Cut at 500 KiB'],
+  ['big', '/aaaaaaaaaa', 'ok', 'disallowed', '2', '✕', 'only its first 500 KiB (512,000 bytes) count'],
   ['endless', '/page', 'unreachable', 'disallowed', null, '!', 'No answer within 15 s'],
   ['html', '/page', 'ok', 'allowed', null, '✓', 'an HTML page, not a robots.txt file'],
   ['bomCrlf', '/bom', 'ok', 'disallowed', '2', '✕'],

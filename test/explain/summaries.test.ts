@@ -18,6 +18,7 @@ import {
 } from '../../src/explain/index.ts';
 import {
   isBigFile,
+  summaryLead,
   summaryNotes,
   summaryOverview,
   summarySentences,
@@ -651,5 +652,58 @@ describe('the new sentences in the three other catalogues', () => {
     expect(summarySentences(parseRobotsTxt(texts[1] ?? ''), tr)[0]?.text).toContain(
       '/public/drafts/',
     );
+  });
+});
+
+// Issue 29, item 4: "In plain words" leads with its strongest fact about the user's robots.
+describe('summaryLead: the strongest fact first', () => {
+  const LIST = ['Googlebot', 'Bingbot', 'GPTBot', 'ClaudeBot', 'Google-Extended'];
+  const CASES: [string, string, string[]][] = [
+    [
+      'AI crawlers shut out by name (the common "block AI" file)',
+      'User-agent: GPTBot\nUser-agent: ClaudeBot\nUser-agent: Google-Extended\nDisallow: /\n\nUser-agent: *\nDisallow: /cart\n',
+      [
+        '3 AI and other crawlers of your list may not visit anything: GPTBot, ClaudeBot, and Google-Extended.',
+      ],
+    ],
+    [
+      'a search crawler shut out comes first (RFC 9309 §2.2.2: Disallow: / matches every path)',
+      'User-agent: Bingbot\nDisallow: /\n\nUser-agent: GPTBot\nDisallow: /\n',
+      [
+        '1 search crawler of your list may not visit anything: Bingbot.',
+        '1 AI or other crawler of your list may not visit anything: GPTBot.',
+      ],
+    ],
+    [
+      'an Allow that opens a path again: not "anything" (RFC 9309 §2.2.2, longest match)',
+      'User-agent: *\nDisallow: /\nAllow: /public/\n',
+      [
+        'Every robot of your list may visit the home page (/); the groups below say what else each may visit.',
+      ],
+    ],
+    [
+      'everything shut',
+      'User-agent: *\nDisallow: /\n',
+      ['No robot of your list may visit anything on this site.'],
+    ],
+    [
+      'nothing shut',
+      'User-agent: *\nDisallow: /tmp/\n',
+      [
+        'Every robot of your list may visit the home page (/); the groups below say what else each may visit.',
+      ],
+    ],
+  ];
+  test.each(CASES)('%s', (_, text, lead) => {
+    expect(summaryLead(parseRobotsTxt(text), t, LIST)).toEqual(lead);
+  });
+
+  test('no robots, no lead; every language says it', () => {
+    expect(summaryLead(parseRobotsTxt('User-agent: *\nDisallow: /\n'), t, [])).toEqual([]);
+    for (const [, tl] of OTHERS) {
+      const [sentence] = summaryLead(parseRobotsTxt(CASES[0]?.[1] ?? ''), tl, LIST);
+      expect(sentence).toContain('GPTBot');
+      expect(sentence).not.toMatch(/\{|may not visit/);
+    }
   });
 });
