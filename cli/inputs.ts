@@ -6,11 +6,11 @@
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { CappedLines, MAX_LINE_CHARS } from '../io/capped-lines.ts';
-import { SitemapUnreadable } from '../io/sitemap-problem.ts';
 import { type SitemapEntry, sitemapEntries } from '../io/sitemap-urls.ts';
 import { ToldFirst } from '../io/told-first.ts';
+import { sitemapProblemText } from '../src/explain/sitemaps.ts';
 import type { Translator } from '../src/index.ts';
-import { sitemapProblemText } from './sitemap-words.ts';
+import { SitemapUnreadable } from '../src/sitemap-problem.ts';
 import { UnreadableInput } from './sources.ts';
 
 /** Lines per batch: a batch is judged and written at once (one await per batch, not per line). */

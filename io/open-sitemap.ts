@@ -10,6 +10,12 @@ import { resolve as resolvePath } from 'node:path';
 import { pipeline, Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { createGunzip } from 'node:zlib';
+import {
+  oneLine,
+  type SitemapFailure,
+  type SitemapFailureCode,
+  type SitemapParams,
+} from '../src/sitemap-problem.ts';
 import { Deadline } from './deadline.ts';
 import { requestFor } from './fetch-policy.ts';
 import {
@@ -19,12 +25,6 @@ import {
   RedirectChain,
 } from './follow-redirects.ts';
 import { cappedChunks, streamChunks } from './read-body.ts';
-import {
-  oneLine,
-  type SitemapFailure,
-  type SitemapFailureCode,
-  type SitemapParams,
-} from './sitemap-problem.ts';
 
 const HTTP_URL = /^https?:\/\//i;
 const OTHER_SCHEME_URL = /^[a-z][a-z\d+.-]*:\/\//i;

@@ -3,14 +3,14 @@
 // text sitemap; what is wrong in it told as codes with params. No fetching here: open-sitemap.ts
 // gives the text, sitemap-urls.ts walks the indexes.
 import { SaxesParser, type SaxesTagNS } from 'saxes';
-import { CappedLines, MAX_LINE_CHARS } from './capped-lines.ts';
 import {
   excerpt,
   oneLine,
   quotedExcerpt,
   type SitemapParams,
   type SitemapProblemCode,
-} from './sitemap-problem.ts';
+} from '../src/sitemap-problem.ts';
+import { CappedLines, MAX_LINE_CHARS } from './capped-lines.ts';
 import { ToldFirst } from './told-first.ts';
 
 /** Tells a problem of the sitemap being read. */

@@ -5,18 +5,18 @@
 // the indexes (order, loops, limits); open-sitemap.ts fetches or opens one sitemap,
 // sitemap-reader.ts reads its content.
 
-import type { Deadline } from './deadline.ts';
-import { FETCH_POLICY } from './fetch-policy.ts';
-import type { LookupAddresses } from './follow-redirects.ts';
-import { nodeLookup } from './node-lookup.ts';
-import { type OpenedSitemap, openSitemap, sitemapKey } from './open-sitemap.ts';
 import {
   oneLine,
   type SitemapParams,
   type SitemapProblem,
   type SitemapProblemCode,
   SitemapUnreadable,
-} from './sitemap-problem.ts';
+} from '../src/sitemap-problem.ts';
+import type { Deadline } from './deadline.ts';
+import { FETCH_POLICY } from './fetch-policy.ts';
+import type { LookupAddresses } from './follow-redirects.ts';
+import { nodeLookup } from './node-lookup.ts';
+import { type OpenedSitemap, openSitemap, sitemapKey } from './open-sitemap.ts';
 import { EntryProblems, SitemapReader, type Tell } from './sitemap-reader.ts';
 
 export interface SitemapLimits {
@@ -75,7 +75,7 @@ const NOT_A_SITEMAP: ReadonlySet<SitemapProblemCode> = new Set([
  * (.gz or Content-Encoding/magic bytes 1f 8b) is read transparently. Never throws for bad content:
  * a child that cannot be read or parsed is reported through onProblem and skipped; only the TOP
  * source being unreadable throws, a SitemapUnreadable (for the CLI's exit status 2). Problems and
- * that error are codes with params; cli/sitemap-words.ts says them in words.
+ * that error are codes with params; src/explain/sitemaps.ts says them in words.
  *
  * The private-network rule of every fetch (io/follow-redirects.ts): the top source is the user's,
  * read wherever it is; a child listed by an index at a public address, and any redirect from one,

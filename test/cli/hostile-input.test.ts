@@ -99,7 +99,7 @@ describe('any bytes in, no raw control out, nothing thrown', () => {
                 ).toBe('');
                 expect(r.stderr.trim().split('\n')).toHaveLength(1);
                 const longest = longestCommon(text, r.stderr);
-                // io/sitemap-problem.ts EXCERPT_CHARS: 40.
+                // src/sitemap-problem.ts EXCERPT_CHARS: 40.
                 expect(longest).toBeLessThanOrEqual(40);
               }
             }

@@ -6,9 +6,9 @@ import { describe, expect, test } from 'vitest';
 import { fetchServedPage, MAX_PAGE_BYTES } from '../../io/fetch-page.ts';
 import { fetchRobotsTxt } from '../../io/fetch-robots.ts';
 import { cappedChunks, readBody } from '../../io/read-body.ts';
-import type { SitemapProblem } from '../../io/sitemap-problem.ts';
 import { sitemapUrls } from '../../io/sitemap-urls.ts';
 import { MAX_BODY_BYTES, PAST_CUT_BYTES } from '../../src/policy.ts';
+import type { SitemapProblem } from '../../src/sitemap-problem.ts';
 
 /** Every body repeats this line: 64 bytes, so a cap is a whole number of lines. */
 const LINE = `https://example.com/${'a'.repeat(43)}\n`;

@@ -1,5 +1,5 @@
 // A sitemap's content read as it comes (io/sitemap-reader.ts), and what a problem may quote of it
-// (io/sitemap-problem.ts excerpt). Issue 28: a body that is not a sitemap is never echoed beyond a
+// (src/sitemap-problem.ts excerpt). Issue 28: a body that is not a sitemap is never echoed beyond a
 // short masked excerpt (item 1); its lines are capped and scanned once (item 3).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -7,6 +7,8 @@ import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { MAX_LINE_CHARS } from '../../io/capped-lines.ts';
+import { EntryProblems, SitemapReader } from '../../io/sitemap-reader.ts';
+import { sitemapUrls } from '../../io/sitemap-urls.ts';
 import {
   EXCERPT_CHARS,
   excerpt,
@@ -14,9 +16,7 @@ import {
   type SitemapParams,
   type SitemapProblemCode,
   SitemapUnreadable,
-} from '../../io/sitemap-problem.ts';
-import { EntryProblems, SitemapReader } from '../../io/sitemap-reader.ts';
-import { sitemapUrls } from '../../io/sitemap-urls.ts';
+} from '../../src/sitemap-problem.ts';
 import { tempFiles } from '../fixtures/temp-files.ts';
 import { numRuns } from '../property-runs.ts';
 

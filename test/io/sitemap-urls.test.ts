@@ -10,12 +10,12 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type SitemapOptions, sitemapEntries, sitemapUrls } from '../../io/sitemap-urls.ts';
 import {
   type SitemapProblem,
   type SitemapProblemCode,
   SitemapUnreadable,
-} from '../../io/sitemap-problem.ts';
-import { type SitemapOptions, sitemapEntries, sitemapUrls } from '../../io/sitemap-urls.ts';
+} from '../../src/sitemap-problem.ts';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/sitemap');
 const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';

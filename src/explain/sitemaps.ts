@@ -1,5 +1,5 @@
 // The words of the `--sitemap` input (io/sitemap-urls.ts): its problems and the error of an
-// unreadable top sitemap, which it gives as codes with params (io/sitemap-problem.ts), said in the
+// unreadable top sitemap, which it gives as codes with params (src/sitemap-problem.ts), said in the
 // user's language from the catalogue.
 
 import type {
@@ -7,9 +7,9 @@ import type {
   SitemapParams,
   SitemapProblem,
   SitemapProblemCode,
-} from '../io/sitemap-problem.ts';
-import { EXCERPT_CHARS, excerpt } from '../io/sitemap-problem.ts';
-import type { Translator } from '../src/index.ts';
+} from '../sitemap-problem.ts';
+import { EXCERPT_CHARS, excerpt } from '../sitemap-problem.ts';
+import type { Translator } from './translator.ts';
 
 /** The codes of a sitemap not read (a Record, so that a new code must be added here). */
 const FAILURES: Readonly<Record<SitemapFailureCode, true>> = {
@@ -33,7 +33,7 @@ const isFailure = (code: string): code is SitemapFailureCode => Object.hasOwn(FA
 const text = (params: SitemapParams, name: string): string => String(params[name] ?? '');
 /**
  * A param that is server text or a message with some in it (a status text, fetch's or zlib's
- * error): a masked excerpt, as every quote of server text (io/sitemap-problem.ts excerpt).
+ * error): a masked excerpt, as every quote of server text (src/sitemap-problem.ts excerpt).
  */
 const serverText = (params: SitemapParams, name: string, maxChars = EXCERPT_CHARS): string =>
   excerpt(text(params, name), maxChars);

@@ -1,17 +1,17 @@
-// The words of the `--sitemap` input: each code of io/sitemap-problem.ts said as a sentence from
+// The words of the `--sitemap` input: each code of src/sitemap-problem.ts said as a sentence from
 // the catalogue, with its params in it.
 import { describe, expect, test } from 'vitest';
 import en from '../../_locales/en/messages.json';
 import es from '../../_locales/es/messages.json';
 import ru from '../../_locales/ru/messages.json';
 import th from '../../_locales/th/messages.json';
-import { sitemapProblemText } from '../../cli/sitemap-words.ts';
+import { lookupIn, type Messages, translator } from '../../src/explain/index.ts';
+import { sitemapProblemText } from '../../src/explain/sitemaps.ts';
 import {
   type SitemapParams,
   type SitemapProblemCode,
   SitemapUnreadable,
-} from '../../io/sitemap-problem.ts';
-import { lookupIn, type Messages, translator } from '../../src/explain/index.ts';
+} from '../../src/sitemap-problem.ts';
 
 const t = translator(lookupIn(en as Messages), 'en');
 const S = 'https://example.com/sitemap.xml';

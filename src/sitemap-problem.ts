@@ -1,6 +1,6 @@
-// What can go wrong reading a sitemap, as codes with params: io/ gives them, cli/sitemap-words.ts
+// What can go wrong reading a sitemap, as codes with params: io/ gives them, src/explain/sitemaps.ts
 // says them in the user's language from the catalogue.
-import { printableText } from '../src/explain/formats.ts';
+import { printableText } from './explain/formats.ts';
 
 /**
  * Why a sitemap could not be read, or not to its end, with its params: as a problem, the sitemap
@@ -33,7 +33,7 @@ export type SitemapFailureCode =
   /** `{ target }`: a redirect back to `target`, asked already in the same fetch. */
   | 'redirect-cycle';
 
-/** Something in a sitemap that was skipped, and why; cli/sitemap-words.ts says it in words. */
+/** Something in a sitemap that was skipped, and why; src/explain/sitemaps.ts says it in words. */
 export type SitemapProblemCode =
   | SitemapFailureCode
   /** `{ reason: SitemapFailureCode, …its params }`: the body failed half way. */
@@ -165,9 +165,9 @@ export function quotedExcerpt(text: string, maxChars = EXCERPT_CHARS): string {
 
 function cutMasked(text: string, maxChars: number): string {
   // A window past the cut, so that a secret crossing it is seen whole and masked whole.
-  const window = text.slice(0, maxChars + 256);
-  const lineEnd = window.search(/[\r\n]/);
-  let line = lineEnd === -1 ? window : window.slice(0, lineEnd);
+  const span = text.slice(0, maxChars + 256);
+  const lineEnd = span.search(/[\r\n]/);
+  let line = lineEnd === -1 ? span : span.slice(0, lineEnd);
   const isCut = line.length < text.length;
   for (const secret of SECRETS) line = line.replace(secret, `$1${MASK}`);
   if (line.length <= maxChars && !isCut) return line;
