@@ -31,7 +31,12 @@ export type SitemapFailureCode =
   /** `{ limit }`: more redirects than fetch follows (20). */
   | 'too-many-redirects'
   /** `{ target }`: a redirect back to `target`, asked already in the same fetch. */
-  | 'redirect-cycle';
+  | 'redirect-cycle'
+  /**
+   * `{ target }`: a URL on another host than the one the reading is kept to (the extension reads
+   * only the site the user is on): not requested.
+   */
+  | 'other-host';
 
 /** Something in a sitemap that was skipped, and why; src/explain/sitemaps.ts says it in words. */
 export type SitemapProblemCode =
@@ -56,6 +61,8 @@ export type SitemapProblemCode =
   | 'count-limit'
   /** `{ limit }`: maxUrls given; the URLs after them are skipped. */
   | 'url-limit'
+  /** `{ limit }`: totalMs (ms) spent; the sitemap being read and those after it are skipped. */
+  | 'time-limit'
   /** `{ limit }`: larger than maxBytes; the rest is skipped. */
   | 'too-large'
   /** `{ limit }`: larger than maxBytes once gunzipped; the rest is skipped. */

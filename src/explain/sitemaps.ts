@@ -26,6 +26,7 @@ const FAILURES: Readonly<Record<SitemapFailureCode, true>> = {
   'private-address': true,
   'too-many-redirects': true,
   'redirect-cycle': true,
+  'other-host': true,
 };
 
 const isFailure = (code: string): code is SitemapFailureCode => Object.hasOwn(FAILURES, code);
@@ -76,6 +77,8 @@ function failureText(code: SitemapFailureCode, params: SitemapParams, t: Transla
       return t('cliSitemapTooManyRedirects', t.number(count(params, 'limit')));
     case 'redirect-cycle':
       return t('cliSitemapRedirectCycle', text(params, 'target'));
+    case 'other-host':
+      return t('sitemapOtherHost', text(params, 'target'));
   }
 }
 
@@ -123,6 +126,8 @@ function problemText(
       return t.plural('cliSitemapCountLimit', count(params, 'limit'), text(params, 'child'));
     case 'url-limit':
       return t.plural('cliSitemapUrlLimit', count(params, 'limit'));
+    case 'time-limit':
+      return t('sitemapTimeLimit', t.number(count(params, 'limit')));
     case 'too-large':
       return t.plural('cliSitemapTooLarge', count(params, 'limit'));
     case 'too-large-unzipped':

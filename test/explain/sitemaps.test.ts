@@ -54,6 +54,10 @@ const SENTENCES: Record<SitemapProblemCode, [SitemapParams, string]> = {
     { target: C },
     `Cannot read the sitemap ${S}: its redirects come back to ${C}: a loop, not followed`,
   ],
+  'other-host': [
+    { target: 'https://cdn.example.net/sitemap.xml' },
+    `Cannot read the sitemap ${S}: on another host (https://cdn.example.net/sitemap.xml): not requested; the check reads only the site you are on`,
+  ],
   partial: [
     { reason: 'not-gzip', error: 'unexpected end of file' },
     `${S}: read only in part: not valid gzip (unexpected end of file)`,
@@ -78,6 +82,10 @@ const SENTENCES: Record<SitemapProblemCode, [SitemapParams, string]> = {
   'url-limit': [
     { limit: 10_000_000 },
     `${S}: 10,000,000 URLs given, the limit: the URLs after them are skipped`,
+  ],
+  'time-limit': [
+    { limit: 60_000 },
+    `${S}: the limit of 60,000 ms for the whole reading was reached: the rest is skipped`,
   ],
   'too-large': [{ limit: 2795 }, `${S}: larger than 2,795 bytes: the rest of it is skipped`],
   'too-large-unzipped': [
