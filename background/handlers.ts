@@ -10,6 +10,7 @@ import type { LinkHighlights } from './link-highlights.ts';
 import type { PageReader } from './page-reader.ts';
 import type { RobotsReports } from './robots-reports.ts';
 import type { SettingsService } from './settings-service.ts';
+import type { SitemapChecks } from './sitemap-checks.ts';
 import type { TabFacts, TabReports } from './tab-reports.ts';
 
 export interface HandlerServices {
@@ -24,6 +25,8 @@ export interface HandlerServices {
   /** Fetches a page once as served (no cookies). */
   fetchPage: (url: string) => Promise<ServedPageResult>;
   history: HistoryService;
+  /** Reads the tab's site's sitemaps on request. */
+  sitemaps: SitemapChecks;
 }
 
 /** One handler per message: a missing one fails the type check. */
@@ -38,6 +41,7 @@ export function protocolHandlers({
   access,
   fetchPage,
   history,
+  sitemaps,
 }: HandlerServices): Requests {
   return {
     tabReport: async ({ tabId }) => accept(await tabs.report(tabId, false)),
@@ -66,6 +70,10 @@ export function protocolHandlers({
       if (!(await access.hasOrigin(origin))) return refuse('no-permission');
       const fetched = await fetchPage(pageUrl(url));
       return fetched.ok ? accept(fetched.page) : refuse(fetched.reason);
+    },
+    sitemaps: async ({ tabId, urls }) => {
+      const checked = await sitemaps.check(tabId, urls);
+      return checked.ok ? accept(checked.report) : refuse(checked.reason);
     },
     pageLinks: async ({ tabId }) => {
       const counts = await pages.links(tabId);

@@ -4,6 +4,7 @@
 import { fetchServedPage } from '../io/fetch-page.ts';
 import { fetchRobotsTxtInBrowser } from '../io/fetch-robots-browser.ts';
 import { RedirectWatchers } from '../io/redirect-watchers.ts';
+import { sitemapEntriesInBrowser } from '../io/sitemap-urls-browser.ts';
 import { memoryScopeOf } from '../src/extension/popup-memory.ts';
 import { dispatch, isMessage } from '../src/extension/protocol.ts';
 import { SETTINGS_KEY } from '../src/extension/settings.ts';
@@ -29,6 +30,7 @@ import { screenDrawer } from './screen-drawer.ts';
 import { SeenPathsStore } from './seen-paths-store.ts';
 import { SettingsService } from './settings-service.ts';
 import { SettingsStore } from './settings-store.ts';
+import { SitemapChecks } from './sitemap-checks.ts';
 import type { StorageArea } from './storage-area.ts';
 import { TabReports } from './tab-reports.ts';
 import { TabSnapshots } from './tab-snapshots.ts';
@@ -151,6 +153,14 @@ const handlers = protocolHandlers({
   fetchPage: (url) =>
     fetchServedPage(url, { redirects: { kind: 'observed', observer: redirects } }),
   history,
+  // On request only: the site's sitemaps, each redirect read from webRequest like robots.txt's.
+  sitemaps: new SitemapChecks({
+    getTab: (tabId) => browser.tabs.get(tabId),
+    access,
+    reports,
+    read: (sources, options) =>
+      sitemapEntriesInBrowser(sources, { ...options, observer: redirects }),
+  }),
 });
 
 browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.MessageSender) => {
@@ -249,7 +259,7 @@ browser.webRequest.onHeadersReceived.addListener(
   ['responseHeaders'],
 );
 
-// Our own fetches (robots.txt, the page as served), told apart by the browser's request id (two
+// Our own fetches (robots.txt, the page as served, sitemaps), told apart by the browser's request id (two
 // chains may share a URL), each hop its own request under the one fetch policy
 // (io/fetch-policy.ts): its start, its status and Location, its answer (with the server's address).
 // Only requests outside tabs: the pages the user browses do not wake the background (issue 15,

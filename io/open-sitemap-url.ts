@@ -134,6 +134,7 @@ function guardedFetch(fetchFn: typeof fetch, mayRequest: (url: string) => boolea
 
 async function openUrl(url: string, options: UrlOpenOptions): Promise<OpenedSitemap> {
   if (!URL.canParse(url)) throw new Unreadable('bad-url');
+  if (!/^https?:$/.test(new URL(url).protocol)) throw new Unreadable('other-scheme');
   const { mayRequest } = options;
   if (mayRequest !== undefined && !mayRequest(url)) {
     throw new Unreadable('other-host', { target: url });

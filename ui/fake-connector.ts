@@ -19,6 +19,7 @@ import {
   type Requests,
   type RobotsFile,
   refuse,
+  type SitemapReport,
   sentReport,
   type TabReport,
 } from '../src/extension/protocol.ts';
@@ -31,6 +32,7 @@ import {
 } from '../src/extension/settings.ts';
 import { canonicalVerdicts } from '../src/page/canonical-verdicts.ts';
 import type { PageFacts } from '../src/page/facts.ts';
+import { SitemapMatcher } from '../src/page/sitemap-check.ts';
 import { ParsedFiles } from '../src/parsed-files.ts';
 import type { Outcome } from '../src/policy.ts';
 import type { Actions } from './connector.ts';
@@ -189,6 +191,32 @@ export interface FakeOptions {
    * without a history: a page with no robots.txt), or a private window's tab (never saved).
    */
   saved?: SavedUrls | 'private-window';
+  /**
+   * The tab's site's sitemaps as the Sitemaps check reads them: each file's URL and the page URLs
+   * it lists (an index has none of its own); by default none could be read.
+   */
+  sitemaps?: { url: string; kind?: 'urlset' | 'sitemapindex'; locs: string[] }[];
+}
+
+/** The Sitemaps check's report over sitemap files held in memory, matched by the library. */
+function fakeSitemaps(
+  sitemaps: NonNullable<FakeOptions['sitemaps']>,
+  urls: readonly string[],
+): SitemapReport {
+  const matcher = new SitemapMatcher(urls);
+  for (const file of sitemaps) for (const loc of file.locs) matcher.add(loc, file.url);
+  const first = sitemaps[0];
+  return {
+    from: 'robots-txt',
+    sources: first === undefined ? [] : [first.url],
+    sourceCount: first === undefined ? 0 : 1,
+    files: sitemaps.map((f) => ({ url: f.url, kind: f.kind ?? 'urlset', urls: f.locs.length })),
+    urls: sitemaps.reduce((sum, f) => sum + f.locs.length, 0),
+    problems: [],
+    problemCount: 0,
+    stoppedBy: null,
+    found: matcher.found(),
+  };
 }
 
 /** An in-memory background behind the pages' Actions. */
@@ -246,6 +274,7 @@ export function fakeConnector(options: FakeOptions = {}): FakeConnector {
     clearCache: async () => accept(0),
     debugInfo: async () => accept({ errors: [] }),
     servedPage: async () => refuse('network'),
+    sitemaps: async ({ urls }) => accept(fakeSitemaps(options.sitemaps ?? [], urls)),
     pageLinks: async () => accept({ total: 12, nofollow: 3, ugc: 1, sponsored: 2, readMs: 0.2 }),
     highlightLinks: async ({ on }) => accept(on),
     history: async () =>

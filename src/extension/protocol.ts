@@ -5,7 +5,9 @@
 import type { RobotAiSignals } from '../ai/report.ts';
 import type { RobotVerdicts } from '../crawlers.ts';
 import type { LinkCounts, PageFacts } from '../page/facts.ts';
+import type { ListedUrl } from '../page/sitemap-check.ts';
 import type { CacheRequest, OutcomeFacts, RobotsFetch } from '../policy.ts';
+import type { SitemapProblem } from '../sitemap-problem.ts';
 import type { SavedUrlProblem } from './history/saved-urls.ts';
 import type { ChangeSeverityLevel } from './history/severity.ts';
 import type { ImportProblem, Settings, SettingsProblem } from './settings.ts';
@@ -106,6 +108,37 @@ export interface ServedPage {
   cut: boolean;
 }
 
+/** A sitemap the Sitemaps check read (in whole or in part: the report's problems say). */
+export interface SitemapFile {
+  /** The URL that answered, after redirects. */
+  url: string;
+  /** What it turned out to be; null when nothing of it could be read as a sitemap. */
+  kind: 'urlset' | 'sitemapindex' | 'text' | null;
+  /** The page URLs it gave. */
+  urls: number;
+}
+
+/** The site's sitemaps read for a page on request, and where the URLs asked about are listed. */
+export interface SitemapReport {
+  /** Where the reading started: the Sitemap lines of robots.txt, or /sitemap.xml when it names none. */
+  from: 'robots-txt' | 'default';
+  /** The sitemaps it started from, as written (the first 25). */
+  sources: string[];
+  /** How many it started from. */
+  sourceCount: number;
+  /** Every sitemap read, index or not, in reading order. */
+  files: SitemapFile[];
+  /** Page URLs read in all. */
+  urls: number;
+  /** What could not be read, or was skipped, and why (the first 20). */
+  problems: SitemapProblem[];
+  problemCount: number;
+  /** The limit that ended the reading before its end, if one did. */
+  stoppedBy: 'count-limit' | 'url-limit' | 'time-limit' | null;
+  /** Each URL asked about, and where it is listed. */
+  found: ListedUrl[];
+}
+
 /** One kept version of a site's robots.txt: its text, when it was first and last fetched (ms). */
 export interface HistoryVersion {
   text: string;
@@ -202,6 +235,16 @@ export type Protocol = {
       | 'private-address'
       | 'too-many-redirects'
       | 'redirect-loop';
+  };
+  /**
+   * Reads the tab's site's sitemaps (those robots.txt names, else /sitemap.xml) and looks for
+   * `urls` in them (the page's, its canonical, the redirects that led to it); the user asked.
+   * Only the tab's host is asked, without cookies, under the one fetch policy, within limits.
+   */
+  sitemaps: {
+    req: { tabId: number; urls: string[] };
+    res: SitemapReport;
+    error: 'not-http' | 'no-permission';
   };
   /** Counts the links of the tab's page and their rel qualifiers (the Page view asks). */
   pageLinks: { req: { tabId: number }; res: LinkCounts; error: 'refused' };
@@ -330,6 +373,11 @@ const TAB_ID: FieldCheck = [
 const STRING: FieldCheck = [(v) => typeof v === 'string', 'a string'];
 const FINITE: FieldCheck = [(v) => typeof v === 'number' && Number.isFinite(v), 'a finite number'];
 const BOOLEAN: FieldCheck = [(v) => typeof v === 'boolean', 'a boolean'];
+/** URLs to look for: the page, its canonical and its redirects (a browser follows at most 20). */
+const URL_LIST: FieldCheck = [
+  (v) => Array.isArray(v) && v.length <= 32 && v.every((url) => typeof url === 'string'),
+  'an array of at most 32 strings',
+];
 
 /**
  * Each request's fields: exactly these, of these types; null for setSettings, whose fields the
@@ -347,6 +395,7 @@ const FIELDS: { [K in MessageName]: { [F in keyof RequestOf<K>]-?: FieldCheck } 
   clearCache: {},
   debugInfo: {},
   servedPage: { tabId: TAB_ID },
+  sitemaps: { tabId: TAB_ID, urls: URL_LIST },
   pageLinks: { tabId: TAB_ID },
   highlightLinks: { tabId: TAB_ID, on: BOOLEAN },
   history: { tabId: TAB_ID },

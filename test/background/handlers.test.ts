@@ -9,6 +9,7 @@ import { SavedUrlsStore } from '../../background/saved-urls-store.ts';
 import { SeenPathsStore } from '../../background/seen-paths-store.ts';
 import { SettingsService } from '../../background/settings-service.ts';
 import { SettingsStore } from '../../background/settings-store.ts';
+import { SitemapChecks } from '../../background/sitemap-checks.ts';
 import { TabReports } from '../../background/tab-reports.ts';
 import { Translators } from '../../background/translators.ts';
 import { VersionStore } from '../../background/version-store.ts';
@@ -104,6 +105,18 @@ function setup() {
     pages,
     getTab: async () => ({ url: TAB_URL, incognito: false }),
     access: new HostAccess(async () => true),
+    // The site's sitemaps: /sitemap.xml (robots.txt names none) lists the tab's page.
+    sitemaps: new SitemapChecks({
+      getTab: async () => ({ url: TAB_URL, incognito: false }),
+      access: new HostAccess(async () => true),
+      reports,
+      async *read(sources, { onSitemap }) {
+        for (const source of sources) {
+          yield { url: TAB_URL, listedBy: source };
+          onSitemap({ source, url: source, kind: 'urlset', urls: 1 });
+        }
+      },
+    }),
     fetchPage: async (url) => ({
       ok: true,
       page: {
@@ -211,6 +224,13 @@ describe('protocolHandlers: every message is answered', () => {
       check: (reply) => {
         expect(reply.ok && reply.value.url).toBe(TAB_URL.split('#')[0]);
         expect(reply.ok && reply.value.html).toContain('noindex');
+      },
+    },
+    sitemaps: {
+      req: { tabId: 1, urls: [TAB_URL] },
+      check: (reply) => {
+        expect(reply.ok && reply.value.sources).toEqual(['https://a.test/sitemap.xml']);
+        expect(reply.ok && reply.value.found).toMatchObject([{ url: TAB_URL, count: 1 }]);
       },
     },
     pageLinks: {

@@ -61,6 +61,7 @@ const VALID: { [K in MessageName]: RequestOf<K> } = {
   clearCache: {},
   debugInfo: {},
   servedPage: { tabId: 3 },
+  sitemaps: { tabId: 3, urls: ['https://a.test/p', 'https://a.test/c'] },
   pageLinks: { tabId: 3 },
   highlightLinks: { tabId: 3, on: true },
   history: { tabId: 3 },
@@ -167,6 +168,12 @@ function badRequests(): { name: MessageName; req: unknown; message: string }[] {
     url: [
       [1, 'a string'],
       [null, 'a string'],
+    ],
+    urls: [
+      ['https://a.test/p', 'an array of at most 32 strings'],
+      [[1], 'an array of at most 32 strings'],
+      [[null], 'an array of at most 32 strings'],
+      [Array.from({ length: 33 }, () => 'https://a.test/'), 'an array of at most 32 strings'],
     ],
     on: [
       ['true', 'a boolean'],
