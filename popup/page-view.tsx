@@ -1,7 +1,8 @@
 // The Page view: every robots meta tag and X-Robots-Tag header of the page with its directives,
 // what each means and who honours it; the page's problems; its links and their qualifiers (with
 // an outline on the page on request); and, on request, the page as served against the page as
-// rendered. All of it is text from the page, shown as text.
+// rendered; and, on request, whether the page is in the site's sitemaps. All of it is text from the
+// page or its site, shown as text.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { PageModel } from '../first-screen/model.ts';
 import {
@@ -21,6 +22,7 @@ import type { ServedPage } from '../src/extension/protocol.ts';
 import type { ServedFinding } from '../src/page/compare.ts';
 import { LINK_OUTLINES, type LinkCounts } from '../src/page/facts.ts';
 import type { PageSource } from '../src/page/judge.ts';
+import { SitemapCheck, type SitemapResult } from './sitemap-check.tsx';
 
 export interface PageViewProps {
   page: PageModel;
@@ -36,6 +38,8 @@ export interface PageViewProps {
   compare: () => Promise<
     { ok: true; served: ServedPage; findings: ServedFinding[] } | { ok: false; message: string }
   >;
+  /** Reads the site's sitemaps and answers for this page (issue 29, item 6), on the user's click. */
+  checkSitemaps: () => Promise<SitemapResult>;
 }
 
 function Source({ source, t }: { source: PageSource; t: Translator }) {
@@ -70,7 +74,14 @@ type Comparison =
   | { status: 'done'; served: ServedPage; findings: ServedFinding[] }
   | { status: 'error'; message: string };
 
-export function PageView({ page, t, countLinks, highlight, compare }: PageViewProps) {
+export function PageView({
+  page,
+  t,
+  countLinks,
+  highlight,
+  compare,
+  checkSitemaps,
+}: PageViewProps) {
   const { judgement } = page;
   const [highlighted, setHighlighted] = useState(page.linksHighlighted);
   const [refused, setRefused] = useState(false);
@@ -219,6 +230,7 @@ export function PageView({ page, t, countLinks, highlight, compare }: PageViewPr
           </ul>
         </div>
       )}
+      <SitemapCheck t={t} check={checkSitemaps} />
     </div>
   );
 }

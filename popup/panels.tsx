@@ -6,8 +6,11 @@ import type { PageModel, PopupModel } from '../first-screen/model.ts';
 import { Panel } from '../first-screen/popup-frame.tsx';
 import type { Translator } from '../src/explain/index.ts';
 import { servedErrorText } from '../src/extension/explain/served.ts';
+import { sitemapErrorText } from '../src/extension/explain/sitemaps.ts';
 import type { PopupMemory, View } from '../src/extension/popup-memory.ts';
 import type { Settings } from '../src/extension/settings.ts';
+import { pageUrl } from '../src/page/facts.ts';
+import type { SitemapPage } from '../src/page/sitemap-check.ts';
 import { ParsedFiles } from '../src/parsed-files.ts';
 import type { Actions } from '../ui/connector.ts';
 import { lazyView } from './lazy.tsx';
@@ -66,14 +69,36 @@ function fileWaitOf(model: PopupModel, file: FileState, t: Translator) {
   );
 }
 
-/** What the Page view asks of the tab: its links counted or highlighted, its served HTML. */
+/**
+ * The page as the sitemap check judges it: its URL, its canonical when another http(s) URL, the
+ * redirects that led to it, and the first robot's answers (the headline's robot).
+ */
+function sitemapPageOf(model: PopupModel, page: PageModel): SitemapPage {
+  const { judgement } = page;
+  const { canonical } = judgement;
+  const row = model.rows[0];
+  return {
+    url: pageUrl(page.facts.url),
+    canonical: canonical?.isHttp && !canonical.self ? canonical.url : null,
+    redirects: judgement.redirects,
+    robot: row?.robot ?? '',
+    crawl: row?.verdict ?? 'unknown',
+    index: judgement.robots[0]?.index ?? 'unknown',
+    status: judgement.status,
+  };
+}
+
+/**
+ * What the Page view asks of the tab: its links counted or highlighted, its served HTML, its
+ * site's sitemaps.
+ */
 function pageActions(
   tabId: number,
   actions: Actions,
   model: PopupModel,
   page: PageModel,
   t: Translator,
-): Pick<PageViewProps, 'countLinks' | 'highlight' | 'compare'> {
+): Pick<PageViewProps, 'countLinks' | 'highlight' | 'compare' | 'checkSitemaps'> {
   return {
     countLinks: async () => {
       const reply = await actions.pageLinks({ tabId });
@@ -98,6 +123,14 @@ function pageActions(
         ? compareServed(model.url, served, rendered.facts, model.robots, Date.now())
         : [];
       return { ok: true, served: reply.value, findings };
+    },
+    checkSitemaps: async () => {
+      const { sitemapAnswer, sitemapTargets } = await import('./views.ts');
+      const target = sitemapPageOf(model, page);
+      const reply = await actions.sitemaps({ tabId, urls: sitemapTargets(target) });
+      if (!reply.ok) return { ok: false, message: sitemapErrorText(reply.error, reply.message, t) };
+      const { found, files } = reply.value;
+      return { ok: true, report: reply.value, answer: sitemapAnswer(target, found, files.length) };
     },
   };
 }

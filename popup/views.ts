@@ -4,6 +4,7 @@
 // chunk of its own, and each is one more file the popup loads before its first screen (with a
 // chunk per view, ten files instead of two).
 export { compareServed } from '../src/page/compare.ts';
+export { sitemapAnswer, sitemapTargets } from '../src/page/sitemap-check.ts';
 export { RobotEditor } from '../ui/components/robot-editor.tsx';
 export { DiffView } from './diff-view.tsx';
 export { FileView } from './file-view.tsx';

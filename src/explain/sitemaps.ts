@@ -1,7 +1,14 @@
-// The words of the `--sitemap` input (io/sitemap-urls.ts): its problems and the error of an
-// unreadable top sitemap, which it gives as codes with params (src/sitemap-problem.ts), said in the
-// user's language from the catalogue.
+// The words of sitemaps: what went wrong reading one (the command line's `--sitemap` input and the
+// extension's sitemap check give the same codes with params, src/sitemap-problem.ts), and the
+// Page view's answer to "is this page in the site's sitemaps?" (src/page/sitemap-check.ts), said
+// in the user's language from the catalogue.
 
+import type {
+  ListedUrl,
+  SitemapAnswer,
+  SitemapContradiction,
+  SitemapListing,
+} from '../page/sitemap-check.ts';
 import type {
   SitemapFailureCode,
   SitemapParams,
@@ -9,6 +16,7 @@ import type {
   SitemapProblemCode,
 } from '../sitemap-problem.ts';
 import { EXCERPT_CHARS, excerpt } from '../sitemap-problem.ts';
+import { statusText } from './formats.ts';
 import type { Translator } from './translator.ts';
 
 /** The codes of a sitemap not read (a Record, so that a new code must be added here). */
@@ -160,5 +168,56 @@ function problemText(
       );
     case 'loc-too-long':
       return t('cliSitemapLocTooLong', t.number(count(params, 'limit')));
+  }
+}
+
+// ---- The Page view's sitemap check (issue 29, item 6) ----------------------------------------
+
+/**
+ * Whether the page is listed: in how many sitemaps, not in those read (`isPartial`: some could not
+ * be read, or a limit stopped the reading, so it may be in one of them), or unknown.
+ */
+export function sitemapListedText(answer: SitemapAnswer, isPartial: boolean, t: Translator) {
+  switch (answer.listed) {
+    case 'yes':
+      return [t.plural('sitemapListed', answer.page.sitemaps)];
+    case 'no':
+      return isPartial ? [t('sitemapNotListed'), t('sitemapSomeUnread')] : [t('sitemapNotListed')];
+    case 'unknown':
+      return [t('sitemapUnknown')];
+  }
+}
+
+/** One listing of `url`: the sitemap, and the <loc> as written when it is not written as `url`. */
+export function sitemapListingText(listing: SitemapListing, url: string, t: Translator): string {
+  const sitemap = listing.sitemap ?? '';
+  return listing.loc.trim() === url ? sitemap : t('sitemapWrittenAs', sitemap, listing.loc.trim());
+}
+
+/** A listing that is the URL but for its scheme, a www. or a trailing slash. */
+export function sitemapNearText(listing: SitemapListing, t: Translator): string {
+  return t('sitemapNear', listing.loc.trim(), listing.sitemap ?? '');
+}
+
+/** Where the page's canonical (another URL) is listed. */
+export function sitemapCanonicalText(canonical: ListedUrl, t: Translator): string {
+  return canonical.count > 0
+    ? t.plural('sitemapCanonicalListed', canonical.sitemaps, canonical.url)
+    : t('sitemapCanonicalNotListed', canonical.url);
+}
+
+/** A contradiction between the listing and what the page says, as Search Console reports it. */
+export function sitemapContradictionText(problem: SitemapContradiction, t: Translator): string {
+  switch (problem.code) {
+    case 'listed-blocked':
+      return t('sitemapListedBlocked', problem.robot);
+    case 'listed-noindex':
+      return t('sitemapListedNoindex', problem.robot);
+    case 'listed-not-canonical':
+      return t('sitemapListedNotCanonical', problem.canonical);
+    case 'listed-redirecting':
+      return t('sitemapListedRedirecting', problem.url, statusText(problem.status));
+    case 'listed-failing':
+      return t('sitemapListedFailing', statusText(problem.status));
   }
 }

@@ -180,9 +180,14 @@ export interface SitemapAnswer {
   listed: 'yes' | 'no' | 'unknown';
   /** Where the page's URL is listed (and its near misses). */
   page: ListedUrl;
-  /** The canonical when it is another URL, and where it is listed; null otherwise. */
+  /** The canonical when it is another URL, and where it is listed; null otherwise, or unknown. */
   canonical: ListedUrl | null;
   problems: SitemapContradiction[];
+}
+
+/** `data-sitemap-canonical`: whether a URL looked for is listed. */
+export function listedValue(found: ListedUrl): 'yes' | 'no' {
+  return found.count > 0 ? 'yes' : 'no';
 }
 
 /** The URLs to look for: the page's, its canonical (if another), each redirect that led to it. */
@@ -209,7 +214,8 @@ export function sitemapAnswer(
     found.find((f) => f.url === url) ?? { url, listings: [], count: 0, sitemaps: 0, near: [] };
   const own = find(page.url);
   const isListed = own.count > 0;
-  const canonical = page.canonical === null ? null : find(page.canonical);
+  // Nothing read: nothing to say of the canonical either.
+  const canonical = page.canonical === null || sitemapsRead === 0 ? null : find(page.canonical);
   const problems: SitemapContradiction[] = [];
   if (isListed) {
     if (page.crawl === 'disallowed') problems.push({ code: 'listed-blocked', robot: page.robot });

@@ -1,12 +1,24 @@
-// The words of the `--sitemap` input: each code of src/sitemap-problem.ts said as a sentence from
-// the catalogue, with its params in it.
+// The words of sitemaps: each code of src/sitemap-problem.ts said as a sentence from the
+// catalogue, with its params in it; and the Page view's sitemap check (issue 29, item 6).
 import { describe, expect, test } from 'vitest';
 import en from '../../_locales/en/messages.json';
 import es from '../../_locales/es/messages.json';
 import ru from '../../_locales/ru/messages.json';
 import th from '../../_locales/th/messages.json';
 import { lookupIn, type Messages, translator } from '../../src/explain/index.ts';
-import { sitemapProblemText } from '../../src/explain/sitemaps.ts';
+import {
+  sitemapCanonicalText,
+  sitemapContradictionText,
+  sitemapListedText,
+  sitemapListingText,
+  sitemapNearText,
+  sitemapProblemText,
+} from '../../src/explain/sitemaps.ts';
+import type {
+  ListedUrl,
+  SitemapAnswer,
+  SitemapContradiction,
+} from '../../src/page/sitemap-check.ts';
 import {
   type SitemapParams,
   type SitemapProblemCode,
@@ -201,5 +213,103 @@ describe('sitemapProblemText', () => {
         if (typeof value === 'string' && value !== 'not-gzip') expect(text, code).toContain(value);
       }
     }
+  });
+});
+
+describe('the Page view’s sitemap check in words (issue 29, item 6)', () => {
+  const PAGE = 'https://example.com/p';
+  // A Record, so that a new contradiction without a sentence here fails the type check.
+  const CONTRADICTIONS: Record<SitemapContradiction['code'], [SitemapContradiction, string]> = {
+    'listed-blocked': [
+      { code: 'listed-blocked', robot: 'Googlebot' },
+      'Listed, but robots.txt blocks Googlebot: Search Console reports such a URL as “Blocked by robots.txt”. A sitemap should list pages crawlers may fetch.',
+    ],
+    'listed-noindex': [
+      { code: 'listed-noindex', robot: 'Googlebot' },
+      'Listed, but the page says noindex to Googlebot: Search Console reports it as “Excluded by ‘noindex’ tag”. A sitemap should list only pages meant for the index.',
+    ],
+    'listed-not-canonical': [
+      { code: 'listed-not-canonical', canonical: `${PAGE}/c` },
+      `Listed, but its canonical is ${PAGE}/c: Google asks for canonical URLs in sitemaps, and Search Console reports this one as “Alternate page with proper canonical tag”.`,
+    ],
+    'listed-redirecting': [
+      { code: 'listed-redirecting', url: `${PAGE}/old`, status: 301 },
+      `${PAGE}/old is listed, but answers with a redirect (301 Moved Permanently): list the URL it ends on. Search Console reports it as “Page with redirect”.`,
+    ],
+    'listed-failing': [
+      { code: 'listed-failing', status: 404 },
+      'Listed, but the page answers 404 Not Found: Search Console reports it as an error (“Not found (404)”, “Server error (5xx)”…) and it is not indexed.',
+    ],
+  };
+  test.each(Object.entries(CONTRADICTIONS))('%s', (_code, [problem, sentence]) => {
+    expect(sitemapContradictionText(problem, t)).toBe(sentence);
+  });
+
+  const listed = (count: number, sitemaps: number): ListedUrl => ({
+    url: PAGE,
+    listings: [],
+    count,
+    sitemaps,
+    near: [],
+  });
+  const answer = (value: SitemapAnswer['listed'], sitemaps = 0): SitemapAnswer => ({
+    listed: value,
+    page: listed(sitemaps, sitemaps),
+    canonical: null,
+    problems: [],
+  });
+
+  test('listed, not listed (in part or not), unknown', () => {
+    expect(sitemapListedText(answer('yes', 1), false, t)).toEqual([
+      'This page is listed in 1 sitemap.',
+    ]);
+    expect(sitemapListedText(answer('yes', 2), true, t)).toEqual([
+      'This page is listed in 2 sitemaps.',
+    ]);
+    expect(sitemapListedText(answer('no'), false, t)).toEqual([
+      'This page is not listed in the sitemaps read.',
+    ]);
+    expect(sitemapListedText(answer('no'), true, t)).toEqual([
+      'This page is not listed in the sitemaps read.',
+      'Some sitemaps could not be read: this page may be listed in one of them.',
+    ]);
+    expect(sitemapListedText(answer('unknown'), true, t)).toEqual([
+      'No sitemap could be read, so it is unknown whether this page is listed.',
+    ]);
+  });
+
+  test('a listing: the sitemap, and the <loc> when written otherwise; a near miss; the canonical', () => {
+    expect(sitemapListingText({ loc: ` ${PAGE}\n`, sitemap: S }, PAGE, t)).toBe(S);
+    expect(sitemapListingText({ loc: 'HTTPS://EXAMPLE.COM/p', sitemap: S }, PAGE, t)).toBe(
+      `${S}, written HTTPS://EXAMPLE.COM/p`,
+    );
+    expect(sitemapNearText({ loc: `${PAGE}/`, sitemap: S }, t)).toBe(
+      `Listed as ${PAGE}/ in ${S}: to search engines that is another URL (its scheme, www. or trailing slash differs).`,
+    );
+    expect(sitemapCanonicalText(listed(3, 2), t)).toBe(`2 sitemaps list its canonical, ${PAGE}.`);
+    expect(sitemapCanonicalText(listed(0, 0), t)).toBe(
+      `Its canonical, ${PAGE}, is not listed in the sitemaps read.`,
+    );
+  });
+
+  test.each([
+    ['es', es],
+    ['ru', ru],
+    ['th', th],
+  ])('%s says each contradiction and each answer, with its values', (lang, messages) => {
+    const tr = translator(lookupIn(messages as Messages), lang);
+    for (const [problem] of Object.values(CONTRADICTIONS)) {
+      const text = sitemapContradictionText(problem, tr);
+      expect(text, problem.code).not.toMatch(/sitemap[A-Z]\w+|\{\w+\}|\$\w+\$/);
+      for (const value of Object.values(problem)) {
+        if (typeof value === 'string' && value !== problem.code) expect(text).toContain(value);
+      }
+    }
+    for (const value of ['yes', 'no', 'unknown'] as const) {
+      for (const line of sitemapListedText(answer(value, 2), true, tr)) {
+        expect(line).not.toMatch(/sitemap[A-Z]\w+|\{\w+\}|\$\w+\$/);
+      }
+    }
+    expect(sitemapCanonicalText(listed(1, 1), tr)).toContain(PAGE);
   });
 });

@@ -328,9 +328,13 @@ describe('the answer: listed or not, and what contradicts the listing', () => {
     expect(answer.problems).toEqual(problems);
   });
 
-  test('no sitemap could be read: unknown, whatever the page says', () => {
-    const p = page({ index: 'noindex' });
-    expect(sitemapAnswer(p, found(p, []), 0)).toMatchObject({ listed: 'unknown', problems: [] });
+  test('no sitemap could be read: unknown, whatever the page says, and nothing of its canonical', () => {
+    const p = page({ index: 'noindex', canonical: 'https://a.test/c' });
+    expect(sitemapAnswer(p, found(p, []), 0)).toMatchObject({
+      listed: 'unknown',
+      canonical: null,
+      problems: [],
+    });
   });
 
   test('the canonical: where it is listed, beside the page', () => {
