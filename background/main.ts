@@ -259,8 +259,8 @@ browser.webRequest.onHeadersReceived.addListener(
   ['responseHeaders'],
 );
 
-// Our own fetches (robots.txt, the page as served, sitemaps), told apart by the browser's request id (two
-// chains may share a URL), each hop its own request under the one fetch policy
+// Our own fetches (robots.txt, the page as served, sitemaps), told apart by the browser's request
+// id (two chains may share a URL), each hop its own request under the one fetch policy
 // (io/fetch-policy.ts): its start, its status and Location, its answer (with the server's address).
 // Only requests outside tabs: the pages the user browses do not wake the background (issue 15,
 // items 2, 3 and 11). The tabId checks are for a browser that ignores the filter's tabId.

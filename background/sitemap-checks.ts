@@ -73,7 +73,7 @@ export class SitemapChecks {
     this.deps = deps;
   }
 
-  /** Reads the tab's site's sitemaps and looks for `urls` in them (never throws for a site's sake). */
+  /** The tab's site's sitemaps read, `urls` looked for; never throws for a site's sake. */
   async check(tabId: number, urls: readonly string[]): Promise<SitemapCheck> {
     const { getTab, access, reports } = this.deps;
     const tab = await getTab(tabId);

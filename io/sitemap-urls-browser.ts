@@ -18,7 +18,7 @@ export interface BrowserSitemapOptions extends SitemapLimits {
   observer: HopObserver;
   /** Default the global fetch. */
   fetch?: typeof fetch;
-  /** Whether a URL may be requested at all (a sitemap, a child, a redirect's target): 'other-host'. */
+  /** Whether a URL (a sitemap, a child, a redirect's target) may be asked; else 'other-host'. */
   mayRequest: (url: string) => boolean;
   /** The URL the sources were named in (the page), for the private-network rule. */
   ledFrom?: string;

@@ -1,8 +1,9 @@
 // The walk over sitemaps and sitemap indexes (sitemaps.org protocol,
 // https://www.sitemaps.org/protocol.html), streamed: a walk over an index of 1,000 sitemaps of
 // 50,000 URLs each holds one chunk of one sitemap at a time, never the list. This module keeps the
-// order, the loops and the limits; how one sitemap is opened is the platform's (open-sitemap.ts for
-// the command line, sitemap-urls-browser.ts for the extension); sitemap-reader.ts reads its content.
+// order, the loops and the limits; how one sitemap is opened is the platform's (open-sitemap.ts
+// for the command line, sitemap-urls-browser.ts for the extension); sitemap-reader.ts reads its
+// content.
 
 import {
   oneLine,
