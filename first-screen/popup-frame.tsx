@@ -144,7 +144,7 @@ export function PopupFrame({
 }: PopupFrameProps) {
   const internal = model.status === 'not-applicable' && !model.needsPermission;
   return (
-    <main aria-busy={refreshing}>
+    <main class="popup" aria-busy={refreshing}>
       <header>
         <h1>{t('extName')}</h1>
         <p class="url" title={model.url}>

@@ -162,7 +162,7 @@ export function Tester({
       {rows !== null &&
         (drafting ? (
           <div class="tester-results sticky">
-            <p class="tester-caption" data-tester-caption="">
+            <p class="tester-caption" data-tester-caption="" title={testedUrl(target)}>
               {t('testerDraftCaption', printableText(testedUrl(target)))}
             </p>
             <DraftVerdicts rows={rows} t={t} />
