@@ -102,6 +102,8 @@ export function App({ tabId, actions, t, initial }: AppProps) {
   const model = withFile(state.model, file !== null && 'text' in file ? file : null);
   const show = (next: View) => remember({ view: next });
   const jumpTo = (line: number) => {
+    // The file view scrolls to the line (the page too, if need be), not to where it was left.
+    skipRestore(current !== 'file');
     setJump({ line });
     show('file');
   };

@@ -150,9 +150,25 @@ export function FileView({
     setTop(el.scrollTop);
   };
 
-  // Scroll only when asked to, not when rows shift.
+  // Scroll only when asked to, not when rows shift. The box is positioned at once; once the row
+  // is drawn, the view scrolls too if the box itself is out of it (a tall page strip on top).
   useEffect(() => {
-    if (jumpTo !== null) scrollToLine(jumpTo, true);
+    if (jumpTo === null) return;
+    scrollToLine(jumpTo, true);
+    // The view is shown a moment after the jump is asked for (the popup's memory): the row is
+    // brought into sight once it is drawn in a shown view, tried for at most 20 frames.
+    let frame = 0;
+    let tries = 0;
+    const reveal = () => {
+      const row = box.current?.querySelector(`[data-line="${jumpTo}"]`);
+      if (row instanceof HTMLElement && row.offsetParent !== null) {
+        row.scrollIntoView?.({ block: 'nearest' });
+        return;
+      }
+      if (++tries < 20) frame = requestAnimationFrame(reveal);
+    };
+    frame = requestAnimationFrame(reveal);
+    return () => cancelAnimationFrame(frame);
   }, [jumpTo]);
   // Scroll only when the find moves (`seek`: again to the same line), not when the user scrolls.
   useEffect(() => {

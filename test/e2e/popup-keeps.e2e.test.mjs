@@ -440,6 +440,38 @@ for (const launch of BROWSERS) {
       assert.equal(problem.text, 'disalow: /typo-near-the-end/');
       assert.ok(problem.flagShown && problem.flag.trim() !== '', `problem text: ${problem.flag}`);
       t.diagnostic(`problem shown as: ${problem.flag}`);
+
+      // Issue 29, item 4: a jump from "In plain words" to the last group's line brings that line
+      // into sight in the popup, not only within the file's box (which may be below the fold).
+      const jumped = await popup.evaluate(
+        inPage(async (_, h) => {
+          await h.show('summary');
+          h.$('button[data-action="summary-details"][aria-expanded="false"]')?.click();
+          await h.until(() => h.$('#summary-groups'), "the summary's groups");
+          for (let i = 0; i < 50; i++) {
+            const more = h.$('#panel-summary .more button, #panel-summary [data-action$="-more"]');
+            if (more === null) break;
+            more.click();
+            await new Promise((r) => setTimeout(r, 20));
+          }
+          const links = h.$$('#panel-summary button.link');
+          const last = links.at(-1);
+          const line = Number((last?.textContent ?? '').replace(/\D/g, ''));
+          last?.click();
+          await h.until(() => h.currentView() === 'file', 'the file view');
+          const row = await h.until(() => h.$(`.file-line[data-line="${line}"]`), `line ${line}`);
+          const box = () => {
+            const r = row.getBoundingClientRect();
+            const p = h.must('#panel-file').getBoundingClientRect();
+            return [r.top >= p.top - 1 && r.bottom <= p.bottom + 1, Math.round(r.top)];
+          };
+          await h.settle(() => box()[1], 'the scroll');
+          return { line, inSight: box()[0] };
+        }),
+        null,
+      );
+      assert.ok(jumped.line > 10_000, `jumped to line ${jumped.line}`);
+      assert.equal(jumped.inSight, true, `line ${jumped.line} in sight in the popup`);
     });
 
     test('7. a big file in plain words: an overview first (counts, robots with rules of their own, what the others may visit), the groups on demand', async (t) => {
