@@ -67,18 +67,19 @@ const FOLLOW_LABELS: Record<ExplainedPage['follow'], MessageKey> = {
 };
 
 /**
- * What the page says to a robot: two small pills, index and follow. Greyed and said "unseen" where
- * robots.txt keeps the robot out (it never reads them); none for a control token (it reads no page).
+ * What the page says to a robot: two small pills, index and follow. Greyed, with a word why, where
+ * they decide nothing: robots.txt keeps the robot out (it never reads them) or the page's HTTP
+ * status keeps it out of the index; none for a control token (it reads no page).
  */
-function PagePills({ page, robot, t }: { page: ExplainedPage; robot: string; t: Translator }) {
+function PagePills({ page, t }: { page: ExplainedPage; t: Translator }) {
   if (page.pills === 'none') return null;
-  if (page.pills === 'unseen') {
-    const title = t('pageUnseenTitle', robot);
+  if (page.muted !== null) {
+    const { label, title } = page.muted;
     return (
-      <span class="page-pills unseen" title={title}>
+      <span class={`page-pills muted ${page.pills}`} title={title}>
         <span class="pill small">{t(INDEX_LABELS[page.index])}</span>
         <span class="pill small">{t(FOLLOW_LABELS[page.follow])}</span>
-        <span class="unseen-label">{t('pageUnseenPill')}</span>
+        <span class="muted-label">{label}</span>
         <span class="sr-only">{title}</span>
       </span>
     );
@@ -253,7 +254,7 @@ export function VerdictTable({
               </th>
               <td>
                 <Verdict verdict={row.verdict} t={t} />
-                {row.page !== undefined && <PagePills page={row.page} robot={row.robot} t={t} />}
+                {row.page !== undefined && <PagePills page={row.page} t={t} />}
               </td>
               <td class="why">
                 {rule !== null && (

@@ -83,10 +83,13 @@ export interface ExplainedPage {
   follow: RobotPage['follow'];
   /**
    * How the index and follow answers are shown: 'read' as the robot reads them; 'unseen' where
-   * robots.txt keeps it out, so it never reads them (greyed, and said); 'none' for a control token,
-   * which reads no page.
+   * robots.txt keeps it out, so it never reads them; 'status' where the page's HTTP status keeps it
+   * out of the index whatever they say (both greyed, with `muted`'s words); 'none' for a control
+   * token, which reads no page.
    */
-  pills: 'read' | 'unseen' | 'none';
+  pills: 'read' | 'unseen' | 'status' | 'none';
+  /** For greyed pills: a short label beside them and the sentence saying why; null otherwise. */
+  muted: { label: string; title: string } | null;
   /** Why noindex / nofollow, what it ignores, what its vendor documents; one sentence each. */
   lines: string[];
   /** The contradictions with robots.txt and the canonical, one sentence each: warnings. */
@@ -120,8 +123,24 @@ export function explainPage(
 ): ExplainedPage {
   const { robot } = page;
   const indexes = indexesPages(robot);
-  const pills =
-    page.rules === 'control-token' ? 'none' : combined.state === 'blocked' ? 'unseen' : 'read';
+  const status = judgement.status;
+  const pills: ExplainedPage['pills'] =
+    page.rules === 'control-token'
+      ? 'none'
+      : combined.state === 'blocked'
+        ? 'unseen'
+        : combined.notIndexableBy === 'status' && indexes
+          ? 'status'
+          : 'read';
+  const muted =
+    pills === 'unseen'
+      ? { label: t('pageUnseenPill'), title: t('pageUnseenTitle', robot) }
+      : pills === 'status' && status !== null
+        ? {
+            label: t('pageStatusPill', status),
+            title: t('pageStatusPillTitle', robot, statusText(status)),
+          }
+        : null;
   const undocumented = page.rules === 'undocumented' && judgement.sources.length > 0;
   const conflicts = combined.conflicts
     // A block is the site's choice; only a noindex it hides is worth a warning, and only to a
@@ -134,15 +153,15 @@ export function explainPage(
           ? t(CONFLICTS[c])
           : t(CONFLICTS[c], robot),
     );
-  const base = { index: page.index, follow: page.follow, pills, conflicts, undocumented } as const;
+  const base = { index: page.index, follow: page.follow, pills, muted, conflicts, undocumented };
   const ignoresGeneric = findCrawler(robot)?.page.ignoresGeneric === true;
   if (combined.state === 'blocked' || pills === 'none') return { ...base, lines: [] };
   // Not a search index (AdsBot-Google): only which tags address it is worth saying.
   if (!indexes) return { ...base, lines: ignoresGeneric ? [t('pageIgnoresGeneric', robot)] : [] };
   const lines: string[] = [];
   // The status decides before any tag: said first.
-  if (combined.notIndexableBy === 'status' && judgement.status !== null)
-    lines.push(t('pageStatusNotIndexable', statusText(judgement.status), robot));
+  if (combined.notIndexableBy === 'status' && status !== null)
+    lines.push(t('pageStatusNotIndexable', statusText(status), robot));
   if (page.noindexBy !== null) {
     const a = page.noindexBy;
     lines.push(

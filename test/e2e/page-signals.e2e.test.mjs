@@ -330,6 +330,7 @@ for (const launch of BROWSERS) {
       assert.equal(seen.headline?.state, 'not-indexable');
       assert.match(seen.headline.text, /^. Googlebot: crawlable, not indexable — .*404 Not Found/);
       assert.match(seen.rows.Googlebot.text, /answered 404 Not Found/);
+      assert.match(seen.rows.Googlebot.text, /the 404 decides/, 'its pills greyed, and why');
       assert.doesNotMatch(seen.rows.GPTBot.text, /404/, 'GPTBot keeps no search index');
     });
 

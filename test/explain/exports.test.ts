@@ -46,6 +46,7 @@ const page = (
   index,
   follow,
   pills: 'read' as const,
+  muted: null,
   lines: [],
   conflicts: [],
   undocumented: false,

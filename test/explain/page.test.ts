@@ -172,6 +172,7 @@ describe('explainPage: why noindex, nofollow', () => {
       index: 'index',
       follow: 'follow',
       pills: 'read',
+      muted: null,
       lines: [],
       conflicts: [],
       undocumented: false,

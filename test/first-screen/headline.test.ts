@@ -214,6 +214,10 @@ describe('the headline: the first robot’s answer in one line', () => {
     );
     expect(gpt?.combined.state).toBe('not-indexable');
     expect(gpt?.page.lines.join(' ')).not.toContain('404');
+    // The page's words decide nothing for a search robot: greyed, and said why.
+    expect(google?.page.pills).toBe('status');
+    expect(google?.page.muted?.label).toBe('the 404 decides');
+    expect(gpt?.page.pills).toBe('read');
   });
 
   test('a browser page has no headline; a site not yet allowed has an unknown one', () => {

@@ -67,6 +67,7 @@ describe('popupModel', () => {
           index: 'unknown',
           follow: 'unknown',
           pills: 'read',
+          muted: null,
           lines: [],
           conflicts: [],
           undocumented: false,
