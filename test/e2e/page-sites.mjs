@@ -38,6 +38,12 @@ function pages(origin) {
     },
     '/meta/googlebot-news': { head: meta('googlebot-news', 'noindex') },
     '/meta/typo': { head: meta('robots', 'noindex, nofolow') },
+    // A googlebot noindex with a canonical elsewhere, and a scoped header: the page the README's
+    // screenshots of the rows and of the Page view show.
+    '/meta/googlebot-noindex-canonical': {
+      head: `${meta('googlebot', 'noindex')}<link rel="canonical" href="/canonical-target">`,
+      headers: { 'X-Robots-Tag': 'bingbot: nosnippet' },
+    },
 
     // X-Robots-Tag headers.
     '/header/noindex': { headers: { 'X-Robots-Tag': 'noindex' } },
