@@ -56,6 +56,8 @@ const readSignals = async () => {
       text: headline.innerText,
       count: document.querySelectorAll('[data-headline]').length,
     },
+    // How far the page itself scrolls: nothing, the view shown is the one scroll (issue 29).
+    pageOverflow: document.documentElement.scrollHeight - innerHeight,
     pageStatus: [...document.querySelectorAll('[data-page-status]')].map((el) =>
       el.getAttribute('data-page-status'),
     ),
@@ -331,6 +333,7 @@ for (const launch of BROWSERS) {
       assert.match(seen.headline.text, /^. Googlebot: crawlable, not indexable — .*404 Not Found/);
       assert.match(seen.rows.Googlebot.text, /answered 404 Not Found/);
       assert.match(seen.rows.Googlebot.text, /the 404 decides/, 'its pills greyed, and why');
+      assert.ok(seen.pageOverflow <= 1, `the page itself scrolls by ${seen.pageOverflow} px`);
       assert.doesNotMatch(seen.rows.GPTBot.text, /404/, 'GPTBot keeps no search index');
     });
 
