@@ -272,12 +272,24 @@ for (const launch of BROWSERS) {
       // Everything that scrolls, to the bottom: the view and the window.
       panel.scrollTop = panel.scrollHeight;
       scrollTo(0, document.documentElement.scrollHeight);
+      const bottom = await h.settle(place, 'the layout scrolled to the bottom');
+      const scrolled = panel.scrollTop;
+      const stillFocused = document.activeElement === editor;
+      // Back to the URL field from the bottom (Shift+Tab would): the sticky verdicts must not
+      // cover it (issue 29, item 4).
+      const field = h.must('input[data-tester-url]');
+      field.focus();
+      const url = await h.settle(
+        () => ({ field: box(field), verdicts: box(h.$('.tester-results')), view: place().view }),
+        'the layout with the URL field focused',
+      );
       return {
         focused,
-        bottom: await h.settle(place, 'the layout scrolled to the bottom'),
-        scrolled: panel.scrollTop,
+        bottom,
+        scrolled,
+        stillFocused,
+        url,
         scrollable: panel.scrollHeight - panel.clientHeight,
-        stillFocused: document.activeElement === editor,
       };
     });
     const LONG_DRAFT = [
@@ -291,6 +303,13 @@ for (const launch of BROWSERS) {
       assert.ok(seen.scrollable > 150, `the view is long (${seen.scrollable} px to scroll)`);
       assert.ok(seen.scrolled > 150, `scrolled to the bottom (${seen.scrolled} px)`);
       assert.equal(seen.stillFocused, true, 'the editor kept the focus');
+      const { field, verdicts, view } = seen.url;
+      assert.ok(
+        (field.bottom <= verdicts.top || field.top >= verdicts.bottom) &&
+          field.top >= view.top &&
+          field.bottom <= view.bottom,
+        `the URL field at ${field.top}–${field.bottom}, the verdicts at ${verdicts.top}–${verdicts.bottom}, the view ${view.top}–${view.bottom}`,
+      );
       for (const [when, place] of [
         ['editor focused', seen.focused],
         ['scrolled to the bottom', seen.bottom],
