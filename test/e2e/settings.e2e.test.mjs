@@ -198,16 +198,26 @@ for (const launch of BROWSERS) {
         await pick(language);
         const seen = await browser.interact(
           site.tabId,
-          () => ({
-            tab: document.getElementById('tab-verdicts')?.textContent,
-            lang: document.documentElement.lang,
-            text: document.body.innerText,
-          }),
+          () => {
+            // The tabs on one row (issue 29, item 4): every tab at the first one's top; a row too
+            // long for the popup scrolls sideways instead of wrapping.
+            const tabs = [...document.querySelectorAll('[role="tab"]')];
+            const tops = new Set(tabs.map((el) => Math.round(el.getBoundingClientRect().top)));
+            return {
+              tab: document.getElementById('tab-verdicts')?.textContent,
+              lang: document.documentElement.lang,
+              text: document.body.innerText,
+              rows: tops.size,
+              tabs: tabs.length,
+            };
+          },
           undefined,
           { screenshot: join(OUT, `${browser.name}-popup-${language}.png`) },
         );
         assert.equal(seen.tab, label, language);
         assert.equal(seen.lang, language);
+        assert.ok(seen.tabs >= 8, `${language}: ${seen.tabs} tabs`);
+        assert.equal(seen.rows, 1, `${language}: the tabs on one row`);
       }
       await pick('auto');
     });

@@ -113,6 +113,13 @@ describe('popup: page-level signals', () => {
     showPage();
     await waitFor(() => expect(document.querySelector('[data-highlight-links]')).not.toBeNull());
     const toggle = document.querySelector('[data-highlight-links]') as HTMLInputElement;
+    // Issue 29, item 4: a legend names each outline colour the page will show.
+    const legend = [...document.querySelectorAll('[data-link-legend] li')].map((li) => [
+      li.textContent?.trim(),
+      (li.querySelector('.swatch') as HTMLElement | null)?.style.outlineColor,
+    ]);
+    expect(legend.map(([rel]) => rel)).toEqual(['nofollow', 'ugc', 'sponsored']);
+    expect(legend.every(([, color]) => typeof color === 'string' && color !== '')).toBe(true);
     fireEvent.click(toggle);
     await waitFor(() => expect(toggle.checked).toBe(true));
     fireEvent.click(toggle);
