@@ -279,8 +279,14 @@ for (const launch of BROWSERS) {
       // cover it (issue 29, item 4).
       const field = h.must('input[data-tester-url]');
       field.focus();
+      const save = h.$('[data-action="save-test-url"]');
       const url = await h.settle(
-        () => ({ field: box(field), verdicts: box(h.$('.tester-results')), view: place().view }),
+        () => ({
+          field: box(field),
+          save: save && box(save),
+          verdicts: box(h.$('.tester-results')),
+          view: place().view,
+        }),
         'the layout with the URL field focused',
       );
       return {
@@ -303,13 +309,19 @@ for (const launch of BROWSERS) {
       assert.ok(seen.scrollable > 150, `the view is long (${seen.scrollable} px to scroll)`);
       assert.ok(seen.scrolled > 150, `scrolled to the bottom (${seen.scrolled} px)`);
       assert.equal(seen.stillFocused, true, 'the editor kept the focus');
-      const { field, verdicts, view } = seen.url;
-      assert.ok(
-        (field.bottom <= verdicts.top || field.top >= verdicts.bottom) &&
-          field.top >= view.top &&
-          field.bottom <= view.bottom,
-        `the URL field at ${field.top}–${field.bottom}, the verdicts at ${verdicts.top}–${verdicts.bottom}, the view ${view.top}–${view.bottom}`,
-      );
+      const { field, save, verdicts, view } = seen.url;
+      assert.ok(save !== null, 'the Save button beside the URL field');
+      for (const [what, el] of [
+        ['the URL field', field],
+        ['its Save button', save],
+      ]) {
+        assert.ok(
+          (el.bottom <= verdicts.top || el.top >= verdicts.bottom) &&
+            el.top >= view.top &&
+            el.bottom <= view.bottom,
+          `${what} at ${el.top}–${el.bottom}, the verdicts at ${verdicts.top}–${verdicts.bottom}, the view ${view.top}–${view.bottom}`,
+        );
+      }
       for (const [when, place] of [
         ['editor focused', seen.focused],
         ['scrolled to the bottom', seen.bottom],
