@@ -23,6 +23,11 @@ export function HeadlineLine({ headline }: { headline: Headline }) {
         <strong>{headline.text}</strong>
       </p>
       {headline.detail !== null && <p class="detail">{headline.detail}</p>}
+      {headline.redirected !== null && (
+        <p class="detail" data-headline-redirected="">
+          {headline.redirected}
+        </p>
+      )}
     </section>
   );
 }

@@ -17,6 +17,8 @@ export interface Headline {
   text: string;
   /** A second line worth seeing at once (a canonical elsewhere), or null. */
   detail: string | null;
+  /** The page was reached through redirects: the address asked for is not indexed as such. */
+  redirected: string | null;
   /**
    * The robot keeps a search index. One that does not (GPTBot) is told of crawling only, and a
    * block of it, likely the site's wish, is not shown as an alarm.
@@ -70,5 +72,10 @@ export function headlineFor(
     row.verdict !== 'disallowed' && canonical !== null && canonical.isHttp && !canonical.self
       ? t('headlineCanonical', printableText(canonical.url))
       : null;
-  return { robot, state: combined.state, text, detail, indexes };
+  const [first] = judgement.redirects;
+  const redirected =
+    first === undefined
+      ? null
+      : t.plural('headlineRedirected', judgement.redirects.length, printableText(first.url));
+  return { robot, state: combined.state, text, detail, redirected, indexes };
 }

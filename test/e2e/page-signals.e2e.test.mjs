@@ -359,6 +359,10 @@ for (const launch of BROWSERS) {
         ],
       );
       assert.equal(seen.headline?.state, 'indexable');
+      assert.match(
+        seen.headline.text,
+        /Reached through 2 redirects from http:\/\/127\.0\.0\.1:\d+\/hop\/2\/0/,
+      );
     });
 
     test('text/plain with X-Robots-Tag: noindex: noindex from the header alone, no canonical', async (t) => {

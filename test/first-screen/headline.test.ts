@@ -220,6 +220,22 @@ describe('the headline: the first robot’s answer in one line', () => {
     expect(gpt?.page.pills).toBe('read');
   });
 
+  test('a page reached through redirects: judged where it landed; the first address said', () => {
+    const page = fakePage(PAGE, {
+      redirects: [
+        { url: 'http://shop.test/p', status: 301 },
+        { url: 'https://shop.test/old', status: 302 },
+      ],
+    });
+    const headline = popupModel(fakeTabReport(PAGE, OPEN, { page }), t, { now: NOW }).headline;
+    expect(headline?.state).toBe('indexable');
+    expect(headline?.redirected).toBe(
+      'Reached through 2 redirects from http://shop.test/p: that address is not indexed as such.',
+    );
+    const direct = popupModel(fakeTabReport(PAGE, OPEN), t, { now: NOW }).headline;
+    expect(direct?.redirected).toBeNull();
+  });
+
   test('a browser page has no headline; a site not yet allowed has an unknown one', () => {
     const internal = popupModel(
       { kind: 'not-applicable', url: 'about:blank', robots: ['Googlebot'] },
