@@ -59,7 +59,6 @@ export function PageStrip({ page, t }: { page: PageModel; t: Translator }) {
               </li>
             ))}
           </ol>
-          <p class="muted">{t('pageRedirectsNote')}</p>
         </div>
       )}
       <p class="canonical">

@@ -45,6 +45,24 @@ export interface TesterProps {
   saved?: Pick<SavedUrlsProps, 'tabId' | 'actions' | 'onSaved'> | undefined;
 }
 
+/**
+ * The focused editor in sight below the sticky draft verdicts: the browser brings only the caret
+ * into view, which may leave the editor under them (a short view, a tall page strip). When less
+ * than three lines show, the editor's end is aligned with the view's.
+ */
+function keepClearOfVerdicts(editor: HTMLTextAreaElement) {
+  requestAnimationFrame(() => {
+    const panel = editor.closest('.panel');
+    const sticky = panel?.querySelector('.tester-results.sticky');
+    if (!panel || !sticky) return;
+    const view = panel.getBoundingClientRect();
+    const box = editor.getBoundingClientRect();
+    const top = Math.max(view.top, sticky.getBoundingClientRect().bottom);
+    const shown = Math.min(box.bottom, view.bottom) - Math.max(box.top, top);
+    if (shown < 54) editor.scrollIntoView?.({ block: 'end' });
+  });
+}
+
 /** The URL a caption names: the one tested, as resolved against the page's site. */
 function testedUrl(target: ReturnType<typeof resolveTestUrl>): string {
   return 'url' in target ? target.url : '';
@@ -198,6 +216,7 @@ export function Tester({
               spellcheck={false}
               value={draft}
               onInput={(e) => onDraft(e.currentTarget.value)}
+              onFocus={(e) => keepClearOfVerdicts(e.currentTarget)}
             />
           </label>
           <div class="actions">
