@@ -40,7 +40,16 @@ export interface VerdictTableProps {
   robotsUrl?: string | null;
 }
 
-function Verdict({ verdict, t }: { verdict: ExplainedVerdict['verdict']; t: Translator }) {
+/** A robots.txt verdict as a pill: its glyph (hidden from screen readers) and its word. */
+export function Verdict({
+  verdict,
+  t,
+  small = false,
+}: {
+  verdict: ExplainedVerdict['verdict'];
+  t: Translator;
+  small?: boolean;
+}) {
   const label =
     verdict === 'allowed'
       ? t('allowed')
@@ -49,7 +58,7 @@ function Verdict({ verdict, t }: { verdict: ExplainedVerdict['verdict']; t: Tran
         : t('unknown');
   const symbol = verdict === 'allowed' ? '✓' : verdict === 'disallowed' ? '✕' : '–';
   return (
-    <span class={`pill ${verdict}`}>
+    <span class={`pill${small ? ' small' : ''} ${verdict}`}>
       <span aria-hidden="true">{symbol}</span> {label}
     </span>
   );

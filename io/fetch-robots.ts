@@ -84,6 +84,7 @@ export async function fetchRobotsTxt(robotsUrl: string, deps: FetchDeps): Promis
     );
     // Bytes received before a timeout are not used.
     if (deadline.isExpired && !truncated) return { kind: 'timeout', redirects };
+    const utf8 = new TextDecoder('utf-8');
     return {
       kind: 'response',
       status,
@@ -92,11 +93,11 @@ export async function fetchRobotsTxt(robotsUrl: string, deps: FetchDeps): Promis
       contentType: response.headers.get('content-type'),
       cacheControl: response.headers.get('cache-control'),
       retryAfter: response.headers.get('retry-after')?.slice(0, 64) ?? null,
-      text: new TextDecoder('utf-8').decode(bytes),
+      text: utf8.decode(bytes),
       bytes: bytes.byteLength,
       truncated,
       pastCut: truncated
-        ? pastCutOf(bytes.byteLength, new TextDecoder('utf-8').decode(tail), tail.byteLength, ended)
+        ? pastCutOf(bytes.byteLength, utf8.decode(tail), tail.byteLength, ended)
         : null,
     };
   } catch (error) {

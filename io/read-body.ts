@@ -1,6 +1,7 @@
 // The one bounded body reader of every fetch: robots.txt (512,000 bytes, RFC 9309 §2.5), a page
 // as served (2,000,000 bytes) and sitemaps (50 MiB after gunzip, sitemaps.org). Each reads at most
-// its cap and stops the transfer there, so a 1 GB body costs the cap, not its size; what is kept
+// its cap and stops the transfer there (robots.txt looks at most 512,000 bytes and 1 s further, to
+// say what lies past the cut), so a 1 GB body costs the cap, not its size; what is kept
 // past the cap is the caller's: robots.txt and a page keep the first bytes and say they were cut,
 // a sitemap gives the URLs before the cut and tells 'too-large'. The time limit is not here: it
 // aborts the request's signal (deadline.ts), which ends the body's stream and so this reader.
@@ -36,8 +37,9 @@ export async function readBodyAndTail(
   let size = 0;
   let pastSize = 0;
   let truncated = false;
-  let ended = body === null;
-  if (body === null) return { bytes: new Uint8Array(0), truncated, tail: new Uint8Array(0), ended };
+  let ended = false;
+  if (body === null)
+    return { bytes: new Uint8Array(0), truncated, tail: new Uint8Array(0), ended: true };
   const reader = body.getReader();
   let timer: ReturnType<typeof setTimeout> | undefined;
   // Resolves when the tail's time is up (started at the cut); a read racing it then stops.
@@ -94,7 +96,7 @@ function join(chunks: Uint8Array[], size: number): Uint8Array {
   return bytes;
 }
 
-/** Reads at most `maxBytes` of a response's body at once (robots.txt, a page); `null` is empty. */
+/** Reads at most `maxBytes` of a response's body at once (a page as served); `null` is empty. */
 export async function readBody(
   body: ReadableStream<Uint8Array> | null,
   maxBytes: number,
@@ -108,13 +110,7 @@ export async function readBody(
     chunks.push(chunk);
     size += chunk.byteLength;
   }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return { bytes, truncated };
+  return { bytes: join(chunks, size), truncated };
 }
 
 /**

@@ -231,6 +231,7 @@ const NO_ROBOTS: readonly string[] = [];
 export function Summary({ parsed, text = '', t, robots = NO_ROBOTS, onJump }: SummaryProps) {
   const summaries = useMemo(() => fileSummaries(parsed), [parsed]);
   const big = useMemo(() => isBigFile(parsed), [parsed]);
+  const leadSentences = useMemo(() => summaryLead(parsed, t, robots), [parsed, t, robots]);
   const [open, setOpen] = useState(false);
   const ai = <AiSection parsed={parsed} text={text} summaries={summaries} t={t} onJump={onJump} />;
   if (summaries.length === 0)
@@ -240,7 +241,7 @@ export function Summary({ parsed, text = '', t, robots = NO_ROBOTS, onJump }: Su
         {ai}
       </>
     );
-  const lead = summaryLead(parsed, t, robots).map((sentence) => (
+  const lead = leadSentences.map((sentence) => (
     <p class="summary-lead" data-summary-lead="" key={sentence}>
       {sentence}
     </p>

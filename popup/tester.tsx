@@ -5,7 +5,7 @@
 import { useMemo, useState } from 'preact/hooks';
 import { CopiedStatus } from '../first-screen/copied-status.tsx';
 import { type PopupModel, withAi } from '../first-screen/model.ts';
-import { AiLines, VerdictTable } from '../first-screen/verdicts.tsx';
+import { AiLines, Verdict, VerdictTable } from '../first-screen/verdicts.tsx';
 import { reportAiSignals } from '../src/ai/report.ts';
 import { verdictsFor } from '../src/crawlers.ts';
 import type { AiAnswers, ExplainedAi } from '../src/explain/ai.ts';
@@ -91,17 +91,7 @@ function DraftVerdicts({ rows, t }: { rows: TesterRow[]; t: Translator }) {
             data-tester-robot={row.robot}
             data-tester-verdict={row.verdict}
           >
-            <span class="robot">{row.robot}</span>{' '}
-            <span class={`pill small ${row.verdict}`}>
-              {row.verdict !== 'unknown' && (
-                <span aria-hidden="true">{row.verdict === 'allowed' ? '✓ ' : '✕ '}</span>
-              )}
-              {row.verdict === 'allowed'
-                ? t('allowed')
-                : row.verdict === 'disallowed'
-                  ? t('disallowed')
-                  : t('unknown')}
-            </span>{' '}
+            <span class="robot">{row.robot}</span> <Verdict verdict={row.verdict} t={t} small />{' '}
             {row.rule !== null && (
               <span class="muted">
                 <code>{ruleText(row.rule)}</code> {t('ruleAtLine', row.rule.line)}
