@@ -6,7 +6,15 @@
 // closed, the extension's storage and localStorage cleared, cookies cleared, the extension
 // reloaded so its background starts anew), and the browsers close when the process's tests end.
 // Outside node --test (the bench), each launch is a browser of its own, closed by close().
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -679,12 +687,20 @@ async function startFirefox({
       // page brought to the front first, none failed).
       await page.bringToFront();
       await page.click(selector);
-      // Firefox writes a .part file first, then renames it.
-      const done = await until(
-        () => readdirSync(downloads).find((f) => !before.has(f) && !f.endsWith('.part')),
-        (f) => f !== undefined,
-        { timeout: 5_000, every: 50 },
-      );
+      // Firefox first creates the target as an empty placeholder, writes `<name>.part`, then
+      // renames it over the placeholder: the file is complete once no .part is left beside it
+      // (reading the placeholder gave "Unexpected end of JSON input" in one CI run at 3f578f8).
+      const complete = () => {
+        const names = readdirSync(downloads);
+        return names.find(
+          (f) =>
+            !before.has(f) &&
+            !f.endsWith('.part') &&
+            !names.includes(`${f}.part`) &&
+            statSync(join(downloads, f)).size > 0,
+        );
+      };
+      const done = await until(complete, (f) => f !== undefined, { timeout: 5_000, every: 50 });
       if (done === undefined) throw new Error(`no download after clicking ${selector}`);
       return { name: done, text: readFileSync(join(downloads, done), 'utf8') };
     },
