@@ -47,6 +47,18 @@ export const FIREFOX_LAUNCH = {
   extraPrefsFirefox: {
     'services.settings.server': 'data:,#remote-settings-dummy/v1',
     'network.connectivity-service.enabled': false,
+    // Less CPU for the same tests, so that Chromium's process beside this one on 2 cores runs
+    // faster too. The page-signals suite alone, twice each: 31–33 s of CPU and 37–39 s → 22 s
+    // and 31 s. Headless, nobody sees the frames: 15 a second, not 60 (the browser's own tab
+    // strip and URL bar were a fifth of its parent process's CPU; in-page.mjs `settle` samples
+    // once a frame, so a smooth scroll is not taken for settled between two frames).
+    'layout.frame_rate': 15,
+    // A content process kept per site, not started again for each test's new tab (93 processes
+    // started in that suite → 21), nor closed tabs kept for "undo", nor visits in history.
+    'dom.ipc.keepProcessesAlive.webIsolated.perOrigin': 1,
+    'dom.ipc.keepProcessesAlive.web': 4,
+    'browser.sessionstore.max_tabs_undo': 0,
+    'places.history.enabled': false,
   },
 };
 

@@ -32,15 +32,20 @@ function pageHelpers() {
     return Boolean(check());
   };
   /**
-   * Polls `read()` until it gives the same value (as JSON) three times in a row, 20 ms apart: the
-   * layout and scrolling have settled. Returns that value; throws after `ms`, naming `what`.
+   * Polls `read()` until it gives the same value (as JSON) three times in a row, one painted frame
+   * (and at least 20 ms) apart: the layout and scrolling have settled. A smooth scroll moves once
+   * a frame, so samples closer than a frame would see it stand still between two; a tab in the
+   * background paints no frames, so a sample waits at most 250 ms for one. Returns that value;
+   * throws after `ms`, naming `what`.
    */
   const settle = async (read, what, ms = 8000) => {
     const end = Date.now() + ms;
+    const frame = () =>
+      Promise.race([new Promise((r) => requestAnimationFrame(() => r())), sleep(250)]);
     let last = JSON.stringify(read());
     for (let same = 1; same < 3; ) {
       if (Date.now() > end) throw new Error(`timed out waiting for ${what} to settle: ${last}`);
-      await sleep(20);
+      await Promise.all([frame(), sleep(20)]);
       const now = JSON.stringify(read());
       same = now === last ? same + 1 : 1;
       last = now;
