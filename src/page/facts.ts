@@ -165,6 +165,36 @@ export const PAGE_LIMITS = {
 } as const;
 
 /**
+ * Meta names that are never a robot's, lowercased: a reader skips them, so that a page full of them
+ * cannot push the robots tags past PAGE_LIMITS. webext/read-page.ts repeats the list (it cannot
+ * import); test/webext/read-page.test.ts checks that it skips each of these.
+ */
+export const NOT_ROBOT_NAMES: ReadonlySet<string> = new Set([
+  'description',
+  'viewport',
+  'keywords',
+  'author',
+  'generator',
+  'theme-color',
+  'referrer',
+  'format-detection',
+  'color-scheme',
+  'application-name',
+  'msapplication-tilecolor',
+  'msapplication-tileimage',
+  'msapplication-config',
+  'apple-mobile-web-app-capable',
+  'apple-mobile-web-app-title',
+  'apple-mobile-web-app-status-bar-style',
+  'mobile-web-app-capable',
+  'google-site-verification',
+  'msvalidate.01',
+  'yandex-verification',
+  'csrf-token',
+  'csrf-param',
+]);
+
+/**
  * The outline colours of links by rel when the user asks to see them (the page's CSS, drawn by
  * webext/read-page.ts), and the Page view's legend of them.
  */

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { readServed } from '../../popup/served.ts';
 import type { ServedPage } from '../../src/extension/protocol.ts';
-import { type DomFacts, PAGE_LIMITS } from '../../src/page/facts.ts';
+import { type DomFacts, NOT_ROBOT_NAMES, PAGE_LIMITS } from '../../src/page/facts.ts';
 import { countLinks, readPage } from '../../webext/read-page.ts';
 import { numRuns } from '../property-runs.ts';
 
@@ -270,5 +270,19 @@ describe('properties', () => {
       expect(charsOf(facts)).toBeLessThanOrEqual(bound);
       expect(bytes).toBeLessThanOrEqual(459_854);
     }
+  });
+});
+
+describe('meta names that are never a robot’s', () => {
+  test('the DOM reader skips every name of NOT_ROBOT_NAMES (src/page/facts.ts), in any case', () => {
+    const names = [...NOT_ROBOT_NAMES];
+    const html = [...names, ...names.map((n) => n.toUpperCase()), 'robots', 'googlebot', 'x-robot']
+      .map((name) => `<meta name="${name}" content="noindex">`)
+      .join('');
+    expect(readPage(parse(html)).metas.map((m) => m.name)).toEqual([
+      'robots',
+      'googlebot',
+      'x-robot',
+    ]);
   });
 });
