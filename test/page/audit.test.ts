@@ -2,6 +2,7 @@
 // follows.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { htmlFacts } from '../../io/html-facts.ts';
 import {
   AUDIT_STATES,
   type AuditAnswer,
@@ -11,7 +12,6 @@ import {
 } from '../../src/page/audit.ts';
 import type { Crawl } from '../../src/page/combined.ts';
 import type { Hop, ResponseFacts } from '../../src/page/facts.ts';
-import { htmlFacts } from '../../src/page/html-facts.ts';
 import { numRuns } from '../property-runs.ts';
 
 const URL_ASKED = 'https://shop.test/item';

@@ -2,7 +2,7 @@
 // text with a streaming tokenizer (htmlparser2), for clients with no DOM: the command line's
 // audit. The same DomFacts, on the same bounds, as webext/read-page.ts reads from a DOM parsed
 // with scripting off (the popup's "compare with the HTML as served"), so one judge
-// (src/page/judge.ts) reads both.
+// (src/page/judge.ts) reads both. In io/ beside the sitemap reader: src/ depends on no parser.
 //
 // Where the tokenizer and the HTML standard's tree builder differ, the standard's rules are
 // followed here (WHATWG HTML, §13.2.6.4: the insertion modes before the body, scripting off):
@@ -17,7 +17,7 @@
 // - the base URL is the first <base href> of the document, resolved against the page's URL
 //   (§2.4.1 "frozen base URL"); none or unparsable: the page's URL.
 import { type Handler, Parser } from 'htmlparser2';
-import { type DomFacts, NOT_ROBOT_NAMES, PAGE_LIMITS } from './facts.ts';
+import { type DomFacts, NOT_ROBOT_NAMES, PAGE_LIMITS } from '../src/page/facts.ts';
 
 /** Start tags the head takes, in it or after it (§13.2.6.4.4, §13.2.6.4.6). */
 const HEAD_TAGS = new Set([
@@ -104,7 +104,7 @@ interface TagEvents {
  * elements of its stack, and closes elements the standard would not (a `</div>` closes an open
  * <template> there, and the `</template>` that follows is then dropped). The standard's rules
  * for <template> and raw text need the tags as written. The methods overridden are the
- * tokenizer's callbacks of htmlparser2 10.1.0 (pinned; test/page/html-facts.test.ts checks the
+ * tokenizer's callbacks of htmlparser2 10.1.0 (pinned; test/io/html-facts.test.ts checks the
  * result against parse5's tree).
  */
 class TagParser extends Parser {

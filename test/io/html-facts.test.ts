@@ -1,12 +1,12 @@
-// The HTML reader of the command line (src/page/html-facts.ts): the same facts as a DOM built by
+// The HTML reader of the command line (io/html-facts.ts): the same facts as a DOM built by
 // the HTML standard's tree construction, with scripting off (as the popup's DOMParser reads the
 // HTML as served). parse5 implements that algorithm and is the reference here: every table row
 // and every generated document must give what parse5's tree gives.
 import fc from 'fast-check';
 import { type DefaultTreeAdapterMap, parse } from 'parse5';
 import { describe, expect, test } from 'vitest';
+import { HtmlFactsReader, htmlFacts } from '../../io/html-facts.ts';
 import { type DomFacts, PAGE_LIMITS } from '../../src/page/facts.ts';
-import { HtmlFactsReader, htmlFacts } from '../../src/page/html-facts.ts';
 import { numRuns } from '../property-runs.ts';
 
 const PAGE = 'https://a.test/dir/page';

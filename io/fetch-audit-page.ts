@@ -1,0 +1,174 @@
+// Fetches a page for `robots-lens audit` (issue 30) the way the extension's policy fetches
+// anything (fetch-policy.ts): no cookies, no cache, no referrer, each redirect followed by
+// follow-redirects.ts (at most 5, each hop recorded, never from a public address into a private
+// network), one deadline for every hop and the body. What is the audit's own: its User-Agent, the
+// body read only when it is HTML and at most `maxBytes` of it (after content decoding: a gzip bomb
+// costs the cap), decoded as the HTML standard sniffs its encoding and read as it arrives by
+// io/html-facts.ts, so a page's memory is its chunk and the reader's bounded facts.
+import { getEncoding } from 'encoding-sniffer';
+import type { Fetched } from '../src/page/audit.ts';
+import { PAGE_LIMITS, type ResponseFacts } from '../src/page/facts.ts';
+import { Deadline } from './deadline.ts';
+import { FETCH_POLICY, requestFor } from './fetch-policy.ts';
+import { followRedirects, RedirectChain, type RedirectStrategy } from './follow-redirects.ts';
+import { HtmlFactsReader } from './html-facts.ts';
+import { cappedChunks, streamChunks } from './read-body.ts';
+
+/** Bytes of an HTML body read at most, by default (issue 30: --max-bytes, 1 MiB). */
+export const AUDIT_MAX_BYTES = 1_048_576;
+
+/** The bytes the encoding sniffer looks at for a <meta charset> (WHATWG HTML §13.2.3.2: 1024). */
+const PRESCAN_BYTES = 1024;
+
+export interface AuditFetchOptions {
+  /** Default the global fetch. */
+  fetch?: typeof fetch;
+  /** How each redirect is read: Node's is { kind: 'manual', lookup: nodeLookup }. */
+  redirects: RedirectStrategy;
+  /** The User-Agent header sent. */
+  userAgent: string;
+  /** Default FETCH_POLICY.kinds.page.timeoutMs (15 s), every redirect and the body together. */
+  timeoutMs?: number;
+  /** Default AUDIT_MAX_BYTES. */
+  maxBytes?: number;
+  /** Default Date.now: when the response arrived. */
+  now?: () => number;
+}
+
+export interface AuditFetch {
+  fetched: Fetched;
+  /** The body was longer than maxBytes and was cut. */
+  cut: boolean;
+  /** Retry-After as sent with a 429 or 503, or null. */
+  retryAfter: string | null;
+}
+
+const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
+
+/** The response is read as HTML: an HTML type, or no Content-Type at all (browsers sniff it). */
+function isHtml(contentType: string | null): boolean {
+  if (contentType === null) return true;
+  return HTML_TYPES.has(contentType.split(';')[0]?.trim().toLowerCase() ?? '');
+}
+
+/** A header's values as fetch gives them (repeated ones joined with ", "), within the bound. */
+function headerValues(headers: Headers, name: string): string[] {
+  const value = headers.get(name);
+  return value === null ? [] : [value.slice(0, PAGE_LIMITS.headerChars)];
+}
+
+/** The charset label a Content-Type names, or undefined. */
+function charsetOf(contentType: string | null): string | undefined {
+  return /;\s*charset\s*=\s*"?([\w.:-]+)/i.exec(contentType ?? '')?.[1];
+}
+
+/** A decoder for `encoding` (a WHATWG name), UTF-8 when the platform does not know it. */
+function decoderFor(encoding: string): TextDecoder {
+  try {
+    return new TextDecoder(encoding);
+  } catch {
+    return new TextDecoder('utf-8');
+  }
+}
+
+/**
+ * Reads the HTML body into its facts: the first bytes decide the encoding (a BOM, else the
+ * Content-Type's charset, else a <meta charset> among the first 1024 bytes, else windows-1252:
+ * the HTML standard's sniffing, by encoding-sniffer), then every chunk is decoded and read as it
+ * comes. Returns whether the body went past `maxBytes`.
+ */
+async function readHtml(
+  body: ReadableStream<Uint8Array> | null,
+  reader: HtmlFactsReader,
+  contentType: string | null,
+  maxBytes: number,
+): Promise<boolean> {
+  let cut = false;
+  let decoder: TextDecoder | null = null;
+  const head: Uint8Array[] = [];
+  let headSize = 0;
+  const decide = () => {
+    const bytes = Buffer.concat(head);
+    decoder = decoderFor(
+      getEncoding(bytes, { transportLayerEncodingLabel: charsetOf(contentType) }),
+    );
+    reader.write(decoder.decode(bytes, { stream: true }));
+  };
+  const chunks = cappedChunks(streamChunks(body), maxBytes, () => {
+    cut = true;
+  });
+  for await (const chunk of chunks) {
+    if (decoder === null) {
+      head.push(chunk);
+      headSize += chunk.byteLength;
+      if (headSize >= PRESCAN_BYTES) decide();
+      continue;
+    }
+    reader.write((decoder as TextDecoder).decode(chunk, { stream: true }));
+  }
+  if (decoder === null) decide();
+  reader.write((decoder as unknown as TextDecoder).decode());
+  return cut;
+}
+
+/** Fetches `url` for the audit; never throws. */
+export async function fetchForAudit(url: string, options: AuditFetchOptions): Promise<AuditFetch> {
+  const fetchFn = options.fetch ?? ((input, init) => fetch(input, init));
+  const now = options.now ?? Date.now;
+  const controller = new AbortController();
+  const deadline = Deadline.started(options.timeoutMs ?? FETCH_POLICY.kinds.page.timeoutMs, () =>
+    controller.abort(),
+  );
+  const request = requestFor('page');
+  request.headers = {
+    ...(request.headers as Record<string, string>),
+    'user-agent': options.userAgent,
+  };
+  const chain = new RedirectChain(url);
+  try {
+    const followed = await followRedirects(
+      chain,
+      { fetch: fetchFn, redirects: options.redirects, request },
+      controller.signal,
+    );
+    if (followed.kind !== 'answer')
+      return { fetched: { kind: 'unreachable', why: followed.kind }, cut: false, retryAfter: null };
+    const { response, status, url: finalUrl } = followed;
+    const headers = response.headers;
+    const contentType = headers.get('content-type');
+    const facts: ResponseFacts = {
+      url: finalUrl,
+      status,
+      redirects: chain.hops.slice(0, PAGE_LIMITS.hops),
+      contentType: contentType?.slice(0, PAGE_LIMITS.contentTypeChars) ?? null,
+      xRobotsTag: headerValues(headers, 'x-robots-tag'),
+      link: headerValues(headers, 'link'),
+      contentUsage: headerValues(headers, 'content-usage'),
+      cut: false,
+      at: now(),
+    };
+    const retryAfter = status === 429 || status === 503 ? headers.get('retry-after') : null;
+    // Only a page's own answer is read: a 4xx or 5xx body says nothing an index keeps.
+    if (!isHtml(contentType) || status >= 300) {
+      await response.body?.cancel().catch(() => {}); // ended already: nothing of it is read
+      return { fetched: { kind: 'answer', response: facts, dom: null }, cut: false, retryAfter };
+    }
+    const reader = new HtmlFactsReader(finalUrl, contentType === null ? 'text/html' : contentType);
+    const cut = await readHtml(
+      response.body,
+      reader,
+      contentType,
+      options.maxBytes ?? AUDIT_MAX_BYTES,
+    );
+    return { fetched: { kind: 'answer', response: facts, dom: reader.end() }, cut, retryAfter };
+  } catch {
+    // Aborted by the deadline, or the network failed.
+    return {
+      fetched: { kind: 'unreachable', why: deadline.isExpired ? 'timeout' : 'network' },
+      cut: false,
+      retryAfter: null,
+    };
+  } finally {
+    deadline.dispose();
+  }
+}
