@@ -21,11 +21,27 @@ import {
   type Translator,
   translator,
 } from '../src/index.ts';
+import { AUDIT_STATES } from '../src/page/audit.ts';
 import type { AiPicture } from './ai.ts';
+import {
+  AUDIT_DEFAULTS,
+  AuditCounts,
+  Auditor,
+  type AuditRecord,
+  defaultUserAgent,
+  failOnStates,
+} from './audit.ts';
 import { inOrder, urlInputs } from './inputs.ts';
 import { type CheckRecord, checkRecord, judgeOne } from './judge.ts';
 import { OriginSources, readSource, type Source, UnreadableInput } from './sources.ts';
-import { type CheckItem, checkWriter, diffWriter, FORMATS, type Format } from './writers.ts';
+import {
+  auditWriter,
+  type CheckItem,
+  checkWriter,
+  diffWriter,
+  FORMATS,
+  type Format,
+} from './writers.ts';
 
 const CATALOGUES: Record<string, Messages> = { en, es, ru, th } as Record<string, Messages>;
 const READINGS: readonly Semantics[] = ['google', 'rfc9309', 'original1994'];
@@ -49,6 +65,13 @@ const OPTIONS = {
   lang: { type: 'string' },
   'fail-on-disallowed': { type: 'boolean' },
   'fail-on-change': { type: 'boolean' },
+  'fail-on': { type: 'string' },
+  'ignore-robots': { type: 'boolean' },
+  'user-agent': { type: 'string' },
+  timeout: { type: 'string' },
+  'max-bytes': { type: 'string' },
+  concurrency: { type: 'string' },
+  'per-host': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const;
@@ -174,14 +197,16 @@ async function run(argv: string[], io: Io, t: Translator): Promise<number> {
     io.stdout.write(`${pkg.version}\n`);
     return 0;
   }
-  if (command !== 'check' && command !== 'diff')
+  if (command !== 'check' && command !== 'diff' && command !== 'audit')
     throw new UsageError(t('cliUnknownCommand', command));
   const { values, positionals } = parse(rest, t);
   if (values.help) {
     const help =
-      command === 'check'
-        ? `${t('cliCheckHelp')}\n\n${t('cliCheckHelpAi', AIPREF_VOCAB_DRAFT, AIPREF_ATTACH_DRAFT)}`
-        : `${t('cliDiffHelp')}\n\n${t('cliDiffHelpAi', AIPREF_VOCAB_DRAFT, AIPREF_ATTACH_DRAFT)}`;
+      command === 'audit'
+        ? t('cliAuditHelp')
+        : command === 'check'
+          ? `${t('cliCheckHelp')}\n\n${t('cliCheckHelpAi', AIPREF_VOCAB_DRAFT, AIPREF_ATTACH_DRAFT)}`
+          : `${t('cliDiffHelp')}\n\n${t('cliDiffHelpAi', AIPREF_VOCAB_DRAFT, AIPREF_ATTACH_DRAFT)}`;
     io.stdout.write(`${help}\n`);
     return 0;
   }
@@ -192,10 +217,25 @@ async function run(argv: string[], io: Io, t: Translator): Promise<number> {
   if (agents.some((a) => a.trim() === '')) throw new UsageError(t('cliEmptyAgent'));
   const inputs = [values.urls !== undefined, values.sitemap !== undefined].filter(Boolean).length;
   if (inputs > 1) throw new UsageError(t('cliOneInput'));
+  if (command === 'audit') return audit(positionals, values, { format, semantics, agents }, io, t);
+  for (const option of AUDIT_ONLY)
+    if (values[option] !== undefined)
+      throw new UsageError(t('cliWrongCommandOption', `--${option}`, 'audit'));
   return command === 'check'
     ? check(positionals, values, { format, semantics, agents }, io, t)
     : diff(positionals, values, { format, semantics, agents }, io, t);
 }
+
+/** The options only `audit` takes. */
+const AUDIT_ONLY = [
+  'fail-on',
+  'ignore-robots',
+  'user-agent',
+  'timeout',
+  'max-bytes',
+  'concurrency',
+  'per-host',
+] as const;
 
 interface Common {
   format: Format;
@@ -398,4 +438,100 @@ async function diff(
   if (errors > 0) warn(t.plural('cliNotUrls', errors));
   warn(t('cliDiffTotal', changed, total));
   return errors > 0 || (values['fail-on-change'] === true && changed > 0) ? 1 : 0;
+}
+
+/** A whole number from 1 given to `option`, or its default. */
+function count(value: string | undefined, option: string, fallback: number, t: Translator): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new UsageError(t('cliBadNumber', `--${option}`, value));
+  return n;
+}
+
+async function audit(
+  positionals: string[],
+  values: Values,
+  { format, semantics, agents }: Common,
+  io: Io,
+  t: Translator,
+): Promise<number> {
+  for (const option of ['robots', 'semantics', 'fail-on-disallowed', 'fail-on-change'] as const)
+    if (values[option] !== undefined && (option !== 'semantics' || semantics !== null))
+      throw new UsageError(t('cliWrongCommandOption', `--${option}`, 'check'));
+  const failOn = failOnStates(values['fail-on']);
+  if ('bad' in failOn)
+    throw new UsageError(t('cliBadValue', '--fail-on', failOn.bad, AUDIT_STATES.join(', ')));
+  const userAgent = values['user-agent'] ?? defaultUserAgent(pkg.version);
+  if (userAgent.trim() === '' || /[\r\n\0]/.test(userAgent))
+    throw new UsageError(t('cliBadValue', '--user-agent', userAgent, 'text'));
+  const concurrency = count(values.concurrency, 'concurrency', AUDIT_DEFAULTS.concurrency, t);
+  const auditor = new Auditor(
+    {
+      agents,
+      userAgent,
+      timeoutMs: count(values.timeout, 'timeout', AUDIT_DEFAULTS.timeoutSeconds, t) * 1000,
+      maxBytes: count(values['max-bytes'], 'max-bytes', AUDIT_DEFAULTS.maxBytes, t),
+      concurrency,
+      perHost: count(values['per-host'], 'per-host', AUDIT_DEFAULTS.perHost, t),
+      ignoreRobots: values['ignore-robots'] === true,
+    },
+    t,
+  );
+  const warn = warner(io);
+  const origins = new OriginSources();
+  let errors = 0;
+  const lines = await inputsOf(positionals, values, io, t, () => errors++);
+  const inSitemap = values.sitemap !== undefined;
+  const out = new Output(io.stdout);
+  const writer = auditWriter(format);
+  const counts = new AuditCounts();
+  const shown = progress(io, t);
+  const started = Date.now();
+  await out.write(writer.header());
+  const auditLine = async (line: string, ledFrom: string | null): Promise<AuditRecord[] | null> => {
+    const url = urlOrError(line, false, t);
+    const source = typeof url === 'string' ? origins.forUrl(url, ledFrom) : null;
+    if (typeof url !== 'string' || source === null) {
+      errors++;
+      warn(`${line}: ${typeof url === 'string' ? t('cliNotUrl') : url.error}`);
+      return null;
+    }
+    return auditor.judge(url, await source, inSitemap);
+  };
+  // Lines one by one through a window of pages under way: the output keeps the input's order,
+  // and memory holds the window, not the list.
+  const urls = (async function* () {
+    for await (const batch of lines)
+      for (const [i, line] of batch.lines.entries())
+        yield [line, batch.listedBy?.[i] ?? null] as const;
+  })();
+  for await (const records of inOrder(
+    urls,
+    ([line, led]) => auditLine(line, led),
+    concurrency * 4,
+  )) {
+    shown.tick();
+    if (records === null) continue;
+    counts.add(records);
+    out.add(writer.records(records));
+    await out.full();
+  }
+  await out.flush();
+  shown.done();
+  if (errors > 0) warn(t.plural('cliNotUrls', errors));
+  const seconds = (Date.now() - started) / 1000;
+  warn(
+    t(
+      'auditSummary',
+      counts.urls,
+      seconds.toFixed(1),
+      (counts.urls / Math.max(seconds, 0.001)).toFixed(1),
+    ),
+  );
+  if (counts.urls > 0) for (const row of counts.table().split('\n')) warn(row);
+  let slowest: [string, number] | null = null;
+  for (const [host, { pages, ms }] of auditor.times)
+    if (slowest === null || ms / pages > slowest[1]) slowest = [host, ms / pages];
+  if (slowest !== null) warn(t('auditSlowest', slowest[0], Math.round(slowest[1])));
+  return errors > 0 || counts.any(failOn) ? 1 : 0;
 }

@@ -11,6 +11,7 @@ import {
   type Translator,
 } from '../src/index.ts';
 import { type AiPicture, aiJson, explainedAi } from './ai.ts';
+import type { AuditRecord } from './audit.ts';
 import type { CheckRecord, ErrorRecord } from './judge.ts';
 import { robotVerdicts } from './judge.ts';
 import type { Source } from './sources.ts';
@@ -263,6 +264,62 @@ export function diffWriter(format: Format, t: Translator) {
       return changes.length === 0
         ? verdict
         : `${verdict}  ${printable(t('cliDiffAi', listText(changes, t)))}\n`;
+    },
+  };
+}
+
+/**
+ * The audit's csv columns (issue 30): the jsonl keys, the state first after the robot. Written as
+ * an object's keys so that each is named once, and checked against AuditRecord by the compiler.
+ */
+const AUDIT_COLUMN_SET: Record<Exclude<keyof AuditRecord, 'ignoredRobots' | 'inSitemap'>, true> & {
+  ignoredRobots: true;
+  inSitemap: true;
+} = {
+  url: true,
+  agent: true,
+  state: true,
+  crawl: true,
+  index: true,
+  follow: true,
+  status: true,
+  finalUrl: true,
+  redirects: true,
+  canonical: true,
+  line: true,
+  reasons: true,
+  ignoredRobots: true,
+  inSitemap: true,
+};
+const AUDIT_COLUMNS = Object.keys(AUDIT_COLUMN_SET);
+
+/** The audit's records as text (a line per record, its reasons indented below), jsonl or csv. */
+export function auditWriter(format: Format) {
+  return {
+    header(): string {
+      return format === 'csv'
+        ? csvRow(Object.fromEntries(AUDIT_COLUMNS.map((c) => [c, c])), AUDIT_COLUMNS)
+        : '';
+    },
+    records(records: readonly AuditRecord[]): string {
+      let out = '';
+      for (const r of records) {
+        if (format === 'jsonl') out += jsonLine(r);
+        else if (format === 'csv')
+          out += csvRow(
+            {
+              ...r,
+              redirects: r.redirects.map((h) => `${h.status} ${h.url}`).join(' | '),
+              reasons: r.reasons.join(' | '),
+            },
+            AUDIT_COLUMNS,
+          );
+        else {
+          out += `${printable(`${r.state.padEnd(13)} ${r.agent.padEnd(15)} ${r.url}`)}\n`;
+          for (const reason of r.reasons) out += `    ${printable(reason)}\n`;
+        }
+      }
+      return out;
     },
   };
 }

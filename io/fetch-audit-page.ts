@@ -5,7 +5,7 @@
 // body read only when it is HTML and at most `maxBytes` of it (after content decoding: a gzip bomb
 // costs the cap), decoded as the HTML standard sniffs its encoding and read as it arrives by
 // io/html-facts.ts, so a page's memory is its chunk and the reader's bounded facts.
-import { getEncoding } from 'encoding-sniffer';
+import { getEncoding } from 'encoding-sniffer/sniffer';
 import type { Fetched } from '../src/page/audit.ts';
 import { PAGE_LIMITS, type ResponseFacts } from '../src/page/facts.ts';
 import { Deadline } from './deadline.ts';

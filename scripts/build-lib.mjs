@@ -19,7 +19,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { build } from 'esbuild';
 
 mkdirSync('node_modules/.cache', { recursive: true });
@@ -41,6 +41,18 @@ try {
       platform: 'node',
       target: 'node20',
       banner: { js: '#!/usr/bin/env node' },
+      // encoding-sniffer needs only whatwg-encoding's label table; the package's decoders load
+      // iconv-lite, which cannot load from this ES module (io/encoding-labels.ts says more).
+      plugins: [
+        {
+          name: 'whatwg-encoding-labels',
+          setup(b) {
+            b.onResolve({ filter: /^whatwg-encoding$/ }, () => ({
+              path: resolve('io/encoding-labels.ts'),
+            }));
+          },
+        },
+      ],
     }),
   ]);
   chmodSync(`${out}/robots-lens.js`, 0o755);

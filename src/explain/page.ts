@@ -20,7 +20,7 @@ export function sourceText(source: PageSource, t: Translator): string {
 }
 
 /** A directive as written, trimmed: `noindex`, `max-snippet:20`. */
-function directiveText(a: Applied): string {
+export function directiveText(a: Applied): string {
   return a.directive.text.replace(/\s*:\s*/, ':');
 }
 
@@ -101,6 +101,20 @@ export interface ExplainedPage {
   undocumented: boolean;
 }
 
+/** A contradiction in one sentence; `canonical` is the page's canonical URL, if any. */
+export function conflictText(
+  conflict: Conflict,
+  robot: string,
+  canonical: string | null,
+  t: Translator,
+): string {
+  return conflict === 'canonical-other-host'
+    ? t(CONFLICTS[conflict], hostOf(canonical ?? ''))
+    : conflict === 'noindex-canonical'
+      ? t(CONFLICTS[conflict])
+      : t(CONFLICTS[conflict], robot);
+}
+
 const CONFLICTS: Record<Conflict, MessageKey> = {
   'blocked-noindex': 'conflictBlockedNoindex',
   'blocked-unseen': 'conflictBlockedUnseen',
@@ -146,13 +160,7 @@ export function explainPage(
     // A block is the site's choice; only a noindex it hides is worth a warning, and only to a
     // robot that keeps an index the URL could still enter from links.
     .filter((c) => c !== 'blocked-unseen' && (c !== 'blocked-noindex' || indexes))
-    .map((c) =>
-      c === 'canonical-other-host'
-        ? t(CONFLICTS[c], hostOf(judgement.canonical?.url ?? ''))
-        : c === 'noindex-canonical'
-          ? t(CONFLICTS[c])
-          : t(CONFLICTS[c], robot),
-    );
+    .map((c) => conflictText(c, robot, judgement.canonical?.url ?? null, t));
   const base = { index: page.index, follow: page.follow, pills, muted, conflicts, undocumented };
   const ignoresGeneric = findCrawler(robot)?.page.ignoresGeneric === true;
   if (combined.state === 'blocked' || pills === 'none') return { ...base, lines: [] };

@@ -2,6 +2,7 @@
 // a fixed list, with the reasons behind it. It combines what the extension already judges: the
 // robots.txt verdict (the engine), the page's response and what it says (judge.ts, combined.ts).
 // Nothing here fetches: the command line's I/O gives the outcome of its request.
+import { indexesPages } from '../crawlers.ts';
 import { type Conflict, type Crawl, combineRow } from './combined.ts';
 import type { DomFacts, Hop, ResponseFacts } from './facts.ts';
 import { judgePage, type PageJudgement, type RobotPage } from './judge.ts';
@@ -44,8 +45,11 @@ export type Fetched =
 
 /** One reason, as data: the words are the explain layer's. */
 export type AuditReason =
-  /** robots.txt line `line` keeps the robot out (null: no line, as when the file is unreachable). */
-  | { code: 'blocked'; line: number | null }
+  /**
+   * robots.txt keeps the robot out: line `line`, the rule as written; null when no rule decides
+   * (the file could not be fetched, and every URL of the site counts as disallowed).
+   */
+  | { code: 'blocked'; line: number | null; rule: string | null }
   | { code: 'not-fetched' }
   | { code: 'unreachable'; why: Unreachable }
   | { code: 'status'; status: number }
@@ -108,12 +112,13 @@ export function judgeFetched(
 export function auditAnswer(input: {
   crawl: Crawl;
   line: number | null;
+  rule: string | null;
   fetched: Fetched;
   judgement: PageJudgement | null;
   page: RobotPage | null;
   canonicalCrawl: Crawl;
 }): AuditAnswer {
-  const { crawl, line, fetched, judgement, page, canonicalCrawl } = input;
+  const { crawl, line, rule, fetched, judgement, page, canonicalCrawl } = input;
   const reasons: AuditReason[] = [];
   const canonical = judgement?.canonical ?? null;
   const answer = (state: AuditState): AuditAnswer => ({
@@ -124,14 +129,21 @@ export function auditAnswer(input: {
     canonical: canonical?.isHttp ? canonical.url : null,
     reasons,
   });
-  if (crawl === 'disallowed') reasons.push({ code: 'blocked', line });
+  if (crawl === 'disallowed') {
+    // The robot never asks: nothing the page says reaches it. Only what that costs is a reason:
+    // a noindex a search robot never sees (the URL can still be indexed from links).
+    reasons.push({ code: 'blocked', line, rule });
+    if (page?.index === 'noindex' && indexesPages(page.robot))
+      reasons.push({ code: 'conflict', conflict: 'blocked-noindex', canonical: null });
+    return answer('blocked');
+  }
   if (fetched.kind === 'not-fetched') {
     reasons.push({ code: 'not-fetched' });
-    return answer(crawl === 'disallowed' ? 'blocked' : 'not-fetched');
+    return answer('not-fetched');
   }
   if (fetched.kind === 'unreachable') {
     reasons.push({ code: 'unreachable', why: fetched.why });
-    return answer(crawl === 'disallowed' ? 'blocked' : 'unreachable');
+    return answer('unreachable');
   }
   const { response } = fetched;
   const status = response.status;
@@ -143,13 +155,12 @@ export function auditAnswer(input: {
   if (page?.index === 'noindex') reasons.push({ code: 'noindex', page });
   const elsewhere = canonical?.isHttp === true && !canonical.self;
   if (elsewhere && canonical !== null) reasons.push({ code: 'canonical', url: canonical.url });
-  // What contradicts what: a noindex robots.txt keeps unseen, a canonical it blocks, or on
-  // another host (combined.ts).
+  // What contradicts what: a noindex with a canonical elsewhere, a canonical robots.txt blocks,
+  // or on another host (combined.ts).
   const conflicts =
     page === null ? [] : combineRow(crawl, page, canonical, canonicalCrawl, status).conflicts;
   for (const conflict of conflicts)
     reasons.push({ code: 'conflict', conflict, canonical: canonical?.url ?? null });
-  if (crawl === 'disallowed') return answer('blocked');
   if (fromStatus === 'server-error' || fromStatus === 'not-found') return answer(fromStatus);
   // A redirect followed is not the URL asked for in any index: its target is indexed instead.
   if (fromStatus === 'redirect' || hops.length > 0) return answer('redirect');

@@ -51,6 +51,7 @@ function audit(
   return auditAnswer({
     crawl,
     line: crawl === 'disallowed' ? 3 : null,
+    rule: crawl === 'disallowed' ? 'Disallow: /item' : null,
     fetched,
     judgement,
     page: judgement?.robots[0] ?? null,
@@ -72,12 +73,12 @@ describe('the state of a record', () => {
   test('robots.txt disallows it: blocked, with the line (RFC 9309 §2.2.2)', () => {
     const a = audit(answer(200, '<p>x</p>'), { crawl: 'disallowed' });
     expect(a.state).toBe('blocked');
-    expect(a.reasons[0]).toEqual({ code: 'blocked', line: 3 });
+    expect(a.reasons[0]).toEqual({ code: 'blocked', line: 3, rule: 'Disallow: /item' });
   });
   test('blocked and noindex: blocked, the noindex never seen (Google, robots meta tag: "if the page is blocked by robots.txt… the crawler will never see the noindex rule")', () => {
     const a = audit(answer(200, noindexMeta), { crawl: 'disallowed' });
     expect(a.state).toBe('blocked');
-    expect(codes(a)).toEqual(['blocked', 'noindex', 'conflict:blocked-noindex']);
+    expect(codes(a)).toEqual(['blocked', 'conflict:blocked-noindex']);
   });
   test('the auditor may not fetch it, the robot may crawl it: not-fetched, index and follow unknown (issue 30)', () => {
     const a = audit({ kind: 'not-fetched' });

@@ -1,0 +1,293 @@
+// robots-lens audit (issue 30): crawl × index × follow for every URL, per robot. Each URL's
+// robots.txt is fetched once per run (as check does), then the page itself (io/fetch-audit-page.ts,
+// the one fetch policy) unless robots.txt keeps the auditor's own token out; the page judge and
+// src/page/audit.ts give one state and its reasons per robot, in the popup's words. URLs are
+// worked on side by side (--concurrency in all, --per-host per host) and written in input order
+// through a bounded window, so memory does not grow with the number of URLs.
+
+import { AUDIT_MAX_BYTES, fetchForAudit } from '../io/fetch-audit-page.ts';
+import { nodeLookup } from '../io/node-lookup.ts';
+import { auditReasonText } from '../src/explain/audit.ts';
+import type { Translator } from '../src/index.ts';
+import { printableText } from '../src/index.ts';
+import {
+  AUDIT_STATES,
+  type AuditAnswer,
+  type AuditState,
+  auditAnswer,
+  type Fetched,
+  judgeFetched,
+} from '../src/page/audit.ts';
+import type { Crawl } from '../src/page/combined.ts';
+import { ruleLine, verdictOf } from './judge.ts';
+import type { Source } from './sources.ts';
+
+/** The auditor's own robots.txt token (RFC 9309 §2.2.1: letters, digits, "-" and "_"). */
+export const AUDITOR_TOKEN = 'robots-lens';
+
+/** Retries of a 429 or 503 at most, each after its Retry-After (issue 30). */
+const MAX_RETRIES = 2;
+/** A Retry-After longer than this is not waited for: the answer stands. */
+const MAX_RETRY_AFTER_MS = 120_000;
+
+export interface AuditOptions {
+  agents: readonly string[];
+  userAgent: string;
+  timeoutMs: number;
+  maxBytes: number;
+  concurrency: number;
+  perHost: number;
+  ignoreRobots: boolean;
+  /** Default Date.now. */
+  now?: () => number;
+  /** Default setTimeout: waits `ms` (tests pass a faster clock). */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/** One record per (URL, agent): the jsonl keys, in order (csv has the same columns). */
+export interface AuditRecord {
+  url: string;
+  agent: string;
+  status: number | null;
+  finalUrl: string | null;
+  redirects: { url: string; status: number }[];
+  crawl: Crawl;
+  index: AuditAnswer['index'];
+  follow: AuditAnswer['follow'];
+  canonical: string | null;
+  state: AuditState;
+  reasons: string[];
+  /** The robots.txt line deciding the crawl verdict, or null. */
+  line: number | null;
+  /** Present and true when fetched with --ignore-robots against robots.txt's word for the auditor. */
+  ignoredRobots?: true;
+  /** Present when the URL came from a sitemap. */
+  inSitemap?: true;
+}
+
+/** At most `n` at once; the others wait their turn in order. */
+class Slots {
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+  private readonly n: number;
+
+  constructor(n: number) {
+    this.n = n;
+  }
+
+  get idle(): boolean {
+    return this.active === 0 && this.waiting.length === 0;
+  }
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.active >= this.n) await new Promise<void>((r) => this.waiting.push(r));
+    else this.active++;
+    try {
+      return await work();
+    } finally {
+      const next = this.waiting.shift();
+      if (next === undefined) this.active--;
+      else next();
+    }
+  }
+}
+
+/** A Retry-After in ms: seconds, or an HTTP date (RFC 9110 §10.2.3); null when unreadable. */
+export function retryAfterMs(value: string | null, now: number): number | null {
+  if (value === null) return null;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
+}
+
+/** Per-host timing, for the summary's slowest host. */
+export interface HostTimes {
+  pages: number;
+  ms: number;
+}
+
+/** Audits URLs: `judge(url, source, inSitemap)` gives the records of one URL. */
+export class Auditor {
+  private readonly options: AuditOptions;
+  private readonly t: Translator;
+  private readonly all: Slots;
+  private readonly hosts = new Map<string, Slots>();
+  readonly times = new Map<string, HostTimes>();
+  private readonly now: () => number;
+  private readonly sleep: (ms: number) => Promise<void>;
+
+  constructor(options: AuditOptions, t: Translator) {
+    this.options = options;
+    this.t = t;
+    this.all = new Slots(options.concurrency);
+    this.now = options.now ?? Date.now;
+    this.sleep = options.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
+  }
+
+  private hostSlots(host: string): Slots {
+    let slots = this.hosts.get(host);
+    if (slots === undefined) {
+      slots = new Slots(this.options.perHost);
+      this.hosts.set(host, slots);
+    }
+    return slots;
+  }
+
+  /** Fetches the page within both limits, honouring Retry-After on 429 and 503 (at most 2 retries). */
+  private async fetch(url: string): Promise<Fetched> {
+    const host = new URL(url).host;
+    const slots = this.hostSlots(host);
+    const result = await slots.run(async () => {
+      for (let attempt = 0; ; attempt++) {
+        const got = await this.all.run(async () => {
+          const started = this.now();
+          const fetched = await fetchForAudit(url, {
+            redirects: { kind: 'manual', lookup: nodeLookup },
+            userAgent: this.options.userAgent,
+            timeoutMs: this.options.timeoutMs,
+            maxBytes: this.options.maxBytes,
+            now: this.now,
+          });
+          const times = this.times.get(host) ?? { pages: 0, ms: 0 };
+          times.pages++;
+          times.ms += this.now() - started;
+          this.times.set(host, times);
+          return fetched;
+        });
+        const status = got.fetched.kind === 'answer' ? got.fetched.response.status : 0;
+        if ((status !== 429 && status !== 503) || attempt >= MAX_RETRIES) return got.fetched;
+        // The host's slot is held while waiting, so its other URLs wait too (per-host backoff);
+        // the run's other hosts go on.
+        const wait = retryAfterMs(got.retryAfter, this.now()) ?? 1000 * 2 ** attempt;
+        if (wait > MAX_RETRY_AFTER_MS) return got.fetched;
+        await this.sleep(wait);
+      }
+    });
+    // The map is bounded by the hosts of the run; an idle host's slots are not kept.
+    if (slots.idle) this.hosts.delete(host);
+    return result;
+  }
+
+  /** The records of one URL, one per agent in order. Never throws. */
+  async judge(url: string, source: Source, inSitemap: boolean): Promise<AuditRecord[]> {
+    const { agents, ignoreRobots } = this.options;
+    const verdicts = agents.map((agent) => verdictOf(source, agent, url, null));
+    const crawlOf = (agent: string, target: string): Crawl => {
+      if (source.kind !== 'ok') return source.kind === 'unavailable' ? 'allowed' : 'disallowed';
+      return verdictOf(source, agent, target, null)?.allowed === false ? 'disallowed' : 'allowed';
+    };
+    const auditorAllowed = crawlOf(AUDITOR_TOKEN, url) === 'allowed';
+    const fetched: Fetched =
+      auditorAllowed || ignoreRobots ? await this.fetch(url) : { kind: 'not-fetched' };
+    const judgement = judgeFetched(url, fetched, agents, this.now());
+    const origin = new URL(url).origin;
+    return agents.map((agent, i) => {
+      const verdict = verdicts[i] ?? null;
+      const crawl = crawlOf(agent, url);
+      const canonical = judgement?.canonical;
+      const canonicalCrawl: Crawl =
+        canonical?.isHttp === true && new URL(canonical.url).origin === origin
+          ? crawlOf(agent, canonical.url)
+          : 'unknown';
+      const answer = auditAnswer({
+        crawl,
+        line: verdict?.rule?.line ?? null,
+        rule: ruleLine(verdict?.rule ?? null),
+        fetched,
+        judgement,
+        page: judgement?.robots[i] ?? null,
+        canonicalCrawl,
+      });
+      const reasons = answer.reasons.map((r) =>
+        auditReasonText(r, agent, url, this.t, this.options.timeoutMs / 1000),
+      );
+      if (!auditorAllowed && ignoreRobots) reasons.push(this.t('auditIgnoredRobots'));
+      const response = fetched.kind === 'answer' ? fetched.response : null;
+      const record: AuditRecord = {
+        url,
+        agent,
+        status: response?.status ?? null,
+        finalUrl: response?.url ?? null,
+        redirects: response?.redirects ?? [],
+        crawl,
+        index: answer.index,
+        follow: answer.follow,
+        canonical: answer.canonical,
+        state: answer.state,
+        reasons,
+        line: verdict?.rule?.line ?? null,
+      };
+      if (!auditorAllowed && ignoreRobots) record.ignoredRobots = true;
+      if (inSitemap) record.inSitemap = true;
+      return record;
+    });
+  }
+}
+
+/** The default User-Agent: the tool, its version, where to read about it. */
+export function defaultUserAgent(version: string): string {
+  return `robots-lens/${version} (+https://github.com/robots-lens/robots-lens)`;
+}
+
+export const AUDIT_DEFAULTS = {
+  timeoutSeconds: 15,
+  maxBytes: AUDIT_MAX_BYTES,
+  concurrency: 16,
+  perHost: 2,
+} as const;
+
+/** The states --fail-on names, or a usage problem: the state that is not one. */
+export function failOnStates(value: string | undefined): Set<AuditState> | { bad: string } {
+  const states = new Set<AuditState>();
+  if (value === undefined) return states;
+  for (const word of value.split(',')) {
+    const state = word.trim();
+    if (!(AUDIT_STATES as readonly string[]).includes(state)) return { bad: state };
+    states.add(state as AuditState);
+  }
+  return states;
+}
+
+/** Counts per state and agent, for the summary table. */
+export class AuditCounts {
+  readonly byAgent = new Map<string, Map<AuditState, number>>();
+  urls = 0;
+
+  add(records: readonly AuditRecord[]): void {
+    this.urls++;
+    for (const r of records) {
+      let counts = this.byAgent.get(r.agent);
+      if (counts === undefined) {
+        counts = new Map();
+        this.byAgent.set(r.agent, counts);
+      }
+      counts.set(r.state, (counts.get(r.state) ?? 0) + 1);
+    }
+  }
+
+  /** Whether any record is in one of `states`. */
+  any(states: ReadonlySet<AuditState>): boolean {
+    for (const counts of this.byAgent.values())
+      for (const state of states) if ((counts.get(state) ?? 0) > 0) return true;
+    return false;
+  }
+
+  /** A table: a row per agent, a column per state that occurs. */
+  table(): string {
+    const states = AUDIT_STATES.filter((s) =>
+      [...this.byAgent.values()].some((c) => (c.get(s) ?? 0) > 0),
+    );
+    const width = Math.max(5, ...[...this.byAgent.keys()].map((a) => a.length));
+    const rows = [
+      `${''.padEnd(width)}  ${states.map((s) => s.padStart(Math.max(s.length, 5))).join('  ')}`,
+    ];
+    for (const [agent, counts] of this.byAgent)
+      rows.push(
+        `${printableText(agent, false).padEnd(width)}  ${states
+          .map((s) => String(counts.get(s) ?? 0).padStart(Math.max(s.length, 5)))
+          .join('  ')}`,
+      );
+    return rows.join('\n');
+  }
+}

@@ -1,0 +1,243 @@
+// robots-lens audit as users run it (issue 30): lib/robots-lens.js in a child process against a
+// local site on 127.0.0.1, one record per URL and robot, each state of the fixed list.
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { AuditRecord } from '../../cli/audit.ts';
+import { runBinary } from './binary.ts';
+
+let server: Server;
+let origin = '';
+const asked: { path: string; headers: IncomingHttpHeaders }[] = [];
+
+const ROBOTS = [
+  'User-agent: *',
+  'Disallow: /private',
+  '',
+  'User-agent: robots-lens',
+  'Disallow: /staff',
+  '',
+  'User-agent: GPTBot',
+  'Disallow: /',
+  '',
+].join('\n');
+
+const html = (body: string) => [200, { 'content-type': 'text/html; charset=utf-8' }, body] as const;
+
+const ROUTES: Record<string, readonly [number, Record<string, string>, string]> = {
+  '/robots.txt': [200, { 'content-type': 'text/plain' }, ROBOTS],
+  '/': html('<title>Home</title><p>Welcome</p>'),
+  '/noindex-body': html('<p>text</p><meta name="robots" content="noindex">'),
+  '/header-scoped': [200, { 'content-type': 'text/html', 'x-robots-tag': 'bingbot: noindex' }, ''],
+  '/canonical': html('<link rel="canonical" href="/">'),
+  '/canonical-header': [200, { 'content-type': 'text/html', link: '</>; rel="canonical"' }, ''],
+  '/moved': [301, { location: '/' }, ''],
+  '/loop': [302, { location: '/loop' }, ''],
+  '/gone': [410, { 'content-type': 'text/html' }, 'gone'],
+  '/private/page': html('<meta name="robots" content="noindex">'),
+  '/staff': html('<meta name="robots" content="noindex">'),
+  '/report.pdf': [200, { 'content-type': 'application/pdf', 'x-robots-tag': 'noindex' }, '%PDF'],
+};
+
+let busy = 0;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const path = req.url ?? '/';
+    asked.push({ path, headers: req.headers });
+    if (path === '/silent') return; // never answers
+    if (path === '/busy') {
+      busy++;
+      res.writeHead(503, { 'retry-after': '1', 'content-type': 'text/html' });
+      res.end('later');
+      return;
+    }
+    const route = ROUTES[path];
+    if (route === undefined) res.writeHead(404).end('not found');
+    else res.writeHead(route[0], route[1]).end(route[2]);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+});
+afterAll(() => server.close());
+
+const audit = (args: string[], stdin = '') =>
+  runBinary(['audit', ...args], { cwd: process.cwd(), stdin });
+
+const records = (stdout: string) =>
+  stdout
+    .trim()
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => JSON.parse(l) as AuditRecord);
+
+/** The state of each (path, agent), from a jsonl run. */
+async function states(paths: string[], agents: string[], extra: string[] = []) {
+  const r = await audit([
+    '--format',
+    'jsonl',
+    ...agents.flatMap((a) => ['--agent', a]),
+    ...extra,
+    ...paths.map((p) => (p.startsWith('http') ? p : `${origin}${p}`)),
+  ]);
+  return { run: r, records: records(r.stdout) };
+}
+
+describe('robots-lens audit: a state per URL and robot', () => {
+  test('every state of the list, in input order, with its reasons', async () => {
+    const paths = [
+      '/',
+      '/private/page',
+      '/staff',
+      'http://127.0.0.1:9/closed',
+      '/silent',
+      '/gone',
+      '/moved',
+      '/noindex-body',
+      '/canonical',
+      '/loop',
+      '/report.pdf',
+    ];
+    const { run, records: got } = await states(paths, ['Googlebot'], ['--timeout', '1']);
+    expect(run.status).toBe(0);
+    expect(got.map((r) => [new URL(r.url).pathname, r.state])).toEqual([
+      ['/', 'indexable'],
+      ['/private/page', 'blocked'],
+      ['/staff', 'not-fetched'],
+      // Its robots.txt cannot be fetched either: every URL of the site is disallowed (RFC 9309
+      // §2.3.1.4, "unreachable"), so Googlebot is blocked before the page could be unreachable.
+      ['/closed', 'blocked'],
+      ['/silent', 'unreachable'],
+      ['/gone', 'not-found'],
+      ['/moved', 'redirect'],
+      ['/noindex-body', 'noindex'],
+      ['/canonical', 'canonicalised'],
+      ['/loop', 'unreachable'],
+      ['/report.pdf', 'noindex'],
+    ]);
+    const byPath = (p: string) => got.find((r) => r.url.endsWith(p));
+    expect(byPath('/private/page')).toMatchObject({ crawl: 'disallowed', line: 2 });
+    expect(byPath('/private/page')?.reasons).toEqual([
+      'Googlebot: blocked by robots.txt line 2 (Disallow: /private)',
+      expect.stringContaining('never sees this noindex'),
+    ]);
+    expect(byPath('/closed')?.reasons).toEqual([
+      'Googlebot: blocked: robots.txt could not be fetched, so every URL of the site counts as disallowed',
+    ]);
+    expect(byPath('/silent')?.reasons).toEqual([
+      'The page could not be fetched: no answer within 1 seconds',
+    ]);
+    expect(byPath('/staff')).toMatchObject({ index: 'unknown', follow: 'unknown', status: null });
+    expect(byPath('/moved')).toMatchObject({
+      status: 200,
+      finalUrl: `${origin}/`,
+      redirects: [{ url: `${origin}/moved`, status: 301 }],
+    });
+    expect(byPath('/canonical')).toMatchObject({ canonical: `${origin}/` });
+    expect(byPath('/gone')).toMatchObject({ status: 410 });
+    // The auditor never asked for what robots.txt keeps it out of.
+    expect(asked.map((a) => a.path)).not.toContain('/staff');
+  });
+
+  test('per robot: a scoped header, a robot robots.txt keeps out, a canonical by Link header', async () => {
+    const { records: got } = await states(
+      ['/header-scoped', '/canonical-header'],
+      ['Googlebot', 'Bingbot', 'GPTBot'],
+    );
+    expect(got.map((r) => `${r.agent} ${r.state}`)).toEqual([
+      'Googlebot indexable',
+      'Bingbot noindex',
+      'GPTBot blocked',
+      'Googlebot canonicalised',
+      'Bingbot canonicalised',
+      'GPTBot blocked',
+    ]);
+  });
+
+  test('the request: the User-Agent given, no cookie; the default names robots-lens', async () => {
+    asked.length = 0;
+    await states(['/'], ['Googlebot'], ['--user-agent', 'AuditBot/1.0']);
+    const page = asked.find((a) => a.path === '/');
+    expect(page?.headers['user-agent']).toBe('AuditBot/1.0');
+    expect(page?.headers.cookie).toBeUndefined();
+    asked.length = 0;
+    await states(['/'], ['Googlebot']);
+    expect(asked.find((a) => a.path === '/')?.headers['user-agent']).toMatch(/^robots-lens\//);
+  });
+
+  test('--ignore-robots fetches what robots.txt keeps the auditor out of, and says so', async () => {
+    const { records: got } = await states(['/staff'], ['Googlebot'], ['--ignore-robots']);
+    expect(got[0]).toMatchObject({ state: 'noindex', ignoredRobots: true });
+    expect(got[0]?.reasons).toContain(
+      'fetched with --ignore-robots, although robots.txt keeps robots-lens out of this URL',
+    );
+  });
+
+  test('503 with Retry-After: asked again twice, then a server error', async () => {
+    busy = 0;
+    const { records: got } = await states(['/busy'], ['Googlebot']);
+    expect(got[0]).toMatchObject({ state: 'server-error', status: 503 });
+    expect(busy).toBe(3);
+  });
+
+  test('--fail-on: exit status 1 when a record is in a named state, 0 when none is', async () => {
+    const failing = await audit([
+      '--agent',
+      'Googlebot',
+      '--fail-on',
+      'noindex,blocked',
+      `${origin}/noindex-body`,
+    ]);
+    expect(failing.status).toBe(1);
+    const passing = await audit(['--agent', 'Googlebot', '--fail-on', 'noindex', `${origin}/`]);
+    expect(passing.status).toBe(0);
+  });
+
+  test('the summary on stderr: counts per state and robot; csv has a header and a row per record', async () => {
+    const r = await audit([
+      '--format',
+      'csv',
+      '--agent',
+      'Googlebot',
+      `${origin}/`,
+      `${origin}/gone`,
+    ]);
+    const lines = r.stdout.trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'url,agent,state,crawl,index,follow,status,finalUrl,redirects,canonical,line,reasons,ignoredRobots,inSitemap',
+    );
+    expect(lines).toHaveLength(3);
+    expect(r.stderr).toMatch(/2 URLs audited/);
+    expect(r.stderr).toMatch(/Googlebot\s+1\s+1/);
+  });
+
+  test('--lang: the reasons in Spanish, Russian and Thai', async () => {
+    for (const [lang, word] of [
+      ['es', 'bloqueado'],
+      ['ru', 'заблокирован'],
+      ['th', 'ถูกบล็อก'],
+    ] as const) {
+      const r = await audit([
+        '--format',
+        'jsonl',
+        '--agent',
+        'Googlebot',
+        '--lang',
+        lang,
+        `${origin}/private/page`,
+      ]);
+      expect(records(r.stdout)[0]?.reasons).toEqual([
+        expect.stringContaining(word),
+        expect.any(String),
+      ]);
+    }
+  });
+
+  test('URLs from stdin; a line that is no URL is said and the run goes on (exit 1)', async () => {
+    const r = await audit(
+      ['--format', 'jsonl', '--agent', 'Googlebot'],
+      `${origin}/\nnot a url\n${origin}/gone\n`,
+    );
+    expect(records(r.stdout).map((x) => x.state)).toEqual(['indexable', 'not-found']);
+    expect(r.status).toBe(1);
+  });
+});
