@@ -291,3 +291,42 @@ export class AuditCounts {
     return rows.join('\n');
   }
 }
+
+/** --shard K/N: this run keeps the URLs whose origin hashes to K modulo N (0 ≤ K < N). */
+export interface Shard {
+  k: number;
+  n: number;
+}
+
+/** `K/N` as a shard, or null when it is not one. */
+export function parseShard(value: string): Shard | null {
+  const match = /^(\d{1,6})\/(\d{1,6})$/.exec(value.trim());
+  if (match === null) return null;
+  const k = Number(match[1]);
+  const n = Number(match[2]);
+  return n >= 1 && k < n ? { k, n } : null;
+}
+
+/** FNV-1a, 32 bits, over a string's UTF-16 code units: the same on every machine and run. */
+function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash;
+}
+
+/**
+ * Whether an input line belongs to `shard`: by its URL's origin, so that one host is never
+ * fetched from two machines. A line that is no URL belongs to shard 0, which reports it.
+ */
+export function inShard(line: string, shard: Shard): boolean {
+  let origin: string;
+  try {
+    origin = new URL(line).origin;
+  } catch {
+    return shard.k === 0;
+  }
+  return fnv1a(origin) % shard.n === shard.k;
+}

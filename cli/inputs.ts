@@ -129,7 +129,8 @@ async function openFile(path: string): Promise<Readable> {
 export interface UrlOptions {
   args: readonly string[];
   urls: string | undefined;
-  sitemap: string | undefined;
+  /** Sitemaps, read one after the other (--sitemap, repeatable). */
+  sitemap: readonly string[] | undefined;
   stdin: Readable;
   /**
    * A problem of the input, in words: an input line too long to be a URL, a sitemap's child that
@@ -142,36 +143,49 @@ export interface UrlOptions {
   onLineSkipped?: () => void;
 }
 
+/** A sitemap's entries, its first read now (unreadable, it throws UnreadableInput here). */
+async function openSitemap(
+  place: string,
+  options: UrlOptions,
+): Promise<AsyncIterable<SitemapEntry>> {
+  const { t } = options;
+  const found = sitemapEntries(place, {
+    onProblem: (p) => options.onProblem(sitemapProblemText(p, t)),
+  });
+  let first: IteratorResult<SitemapEntry>;
+  try {
+    first = await found.next();
+  } catch (error) {
+    if (error instanceof SitemapUnreadable) {
+      throw new UnreadableInput(sitemapProblemText({ ...error }, t));
+    }
+    throw new UnreadableInput(error instanceof Error ? error.message : String(error));
+  }
+  return (async function* () {
+    if (first.done) return;
+    yield first.value;
+    yield* found;
+  })();
+}
+
 /**
- * The URL lines to judge, in input order. Files are opened (and the top sitemap read) before the
+ * The URL lines to judge, in input order. Files are opened (and each top sitemap read) before the
  * first line is given, so an unreadable one fails the run before any output (exit status 2).
  */
 export async function urlInputs(options: UrlOptions): Promise<AsyncIterable<InputBatch>> {
-  const { args, urls, sitemap, stdin, t } = options;
+  const { args, urls, sitemap, stdin } = options;
   if (args.length > 0) return batchesOf(args);
   if (urls !== undefined) {
     const stream = urls === '-' ? stdin : await openFile(urls);
     return batchesOf(linesOf(stream, options));
   }
-  if (sitemap !== undefined) {
-    const found = sitemapEntries(sitemap, {
-      onProblem: (p) => options.onProblem(sitemapProblemText(p, t)),
-    });
-    // The top sitemap is read now: unreadable, it throws here, before any output.
-    let first: IteratorResult<SitemapEntry>;
-    try {
-      first = await found.next();
-    } catch (error) {
-      if (error instanceof SitemapUnreadable) {
-        throw new UnreadableInput(sitemapProblemText({ ...error }, t));
-      }
-      throw new UnreadableInput(error instanceof Error ? error.message : String(error));
-    }
+  if (sitemap !== undefined && sitemap.length > 0) {
+    // Every top sitemap is read now, in order: an unreadable one fails the run before any output.
+    const opened: AsyncIterable<SitemapEntry>[] = [];
+    for (const place of sitemap) opened.push(await openSitemap(place, options));
     return entryBatchesOf(
       (async function* () {
-        if (first.done) return;
-        yield first.value;
-        yield* found;
+        for (const entries of opened) yield* entries;
       })(),
     );
   }

@@ -4,6 +4,7 @@
 // its own. Exit status: 0 done; 1 some input lines were not URLs, or a --fail-on condition held;
 // 2 a usage error or an unreadable input (one line on stderr, nothing on stdout).
 import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import en from '../_locales/en/messages.json';
@@ -30,9 +31,12 @@ import {
   type AuditRecord,
   defaultUserAgent,
   failOnStates,
+  inShard,
+  parseShard,
 } from './audit.ts';
 import { inOrder, urlInputs } from './inputs.ts';
 import { type CheckRecord, checkRecord, judgeOne } from './judge.ts';
+import { ResumeFile } from './resume.ts';
 import { OriginSources, readSource, type Source, UnreadableInput } from './sources.ts';
 import {
   auditWriter,
@@ -60,7 +64,7 @@ const OPTIONS = {
   agent: { type: 'string', multiple: true },
   semantics: { type: 'string' },
   urls: { type: 'string' },
-  sitemap: { type: 'string' },
+  sitemap: { type: 'string', multiple: true },
   format: { type: 'string' },
   lang: { type: 'string' },
   'fail-on-disallowed': { type: 'boolean' },
@@ -72,6 +76,8 @@ const OPTIONS = {
   'max-bytes': { type: 'string' },
   concurrency: { type: 'string' },
   'per-host': { type: 'string' },
+  resume: { type: 'string' },
+  shard: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 } as const;
@@ -235,6 +241,8 @@ const AUDIT_ONLY = [
   'max-bytes',
   'concurrency',
   'per-host',
+  'resume',
+  'shard',
 ] as const;
 
 interface Common {
@@ -477,13 +485,25 @@ async function audit(
     },
     t,
   );
+  const shard = values.shard === undefined ? null : parseShard(values.shard);
+  if (shard === null && values.shard !== undefined)
+    throw new UsageError(t('cliBadValue', '--shard', values.shard, 'K/N, 0 ≤ K < N'));
+  // --resume appends jsonl records to its file; stdout then carries nothing.
+  if (values.resume !== undefined && values.format !== undefined && format !== 'jsonl')
+    throw new UsageError(t('cliResumeJsonl'));
+  const written = values.resume === undefined ? format : 'jsonl';
+  const resume =
+    values.resume === undefined ? null : await openResume(values.resume, agents.length);
   const warn = warner(io);
   const origins = new OriginSources();
   let errors = 0;
   const lines = await inputsOf(positionals, values, io, t, () => errors++);
   const inSitemap = values.sitemap !== undefined;
-  const out = new Output(io.stdout);
-  const writer = auditWriter(format);
+  const target = resume === null ? io.stdout : createWriteStream(resume.path, { flags: 'a' });
+  const out = new Output(target);
+  const writer = auditWriter(written);
+  if (resume !== null && resume.done > 0)
+    warn(t('auditResumed', resume.done, printableText(resume.path, false)));
   const counts = new AuditCounts();
   const shown = progress(io, t);
   const started = Date.now();
@@ -502,8 +522,18 @@ async function audit(
   // and memory holds the window, not the list.
   const urls = (async function* () {
     for await (const batch of lines)
-      for (const [i, line] of batch.lines.entries())
+      for (const [i, line] of batch.lines.entries()) {
+        if (shard !== null && !inShard(line, shard)) continue;
+        // The URLs the file has already: the same, in the same order, or the input changed.
+        if (resume?.pending && typeof urlOrError(line, false, t) === 'string') {
+          const done = await resume.next();
+          if (done === line) continue;
+          throw new UnreadableInput(
+            t('cliResumeMismatch', printableText(resume.path, false), printableText(line, false)),
+          );
+        }
         yield [line, batch.listedBy?.[i] ?? null] as const;
+      }
   })();
   for await (const records of inOrder(
     urls,
@@ -517,6 +547,7 @@ async function audit(
     await out.full();
   }
   await out.flush();
+  if (target !== io.stdout) await new Promise((r) => target.end(r));
   shown.done();
   if (errors > 0) warn(t.plural('cliNotUrls', errors));
   const seconds = (Date.now() - started) / 1000;
@@ -534,4 +565,14 @@ async function audit(
     if (slowest === null || ms / pages > slowest[1]) slowest = [host, ms / pages];
   if (slowest !== null) warn(t('auditSlowest', slowest[0], Math.round(slowest[1])));
   return errors > 0 || counts.any(failOn) ? 1 : 0;
+}
+
+/** The resume file, or an unreadable input (exit 2) when it cannot be opened. */
+async function openResume(path: string, agents: number): Promise<ResumeFile> {
+  try {
+    return await ResumeFile.open(path, agents);
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    throw new UnreadableInput('', path, typeof code === 'string' ? code : null);
+  }
 }

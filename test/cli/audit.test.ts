@@ -1,6 +1,9 @@
 // robots-lens audit as users run it (issue 30): lib/robots-lens.js in a child process against a
 // local site on 127.0.0.1, one record per URL and robot, each state of the fixed list.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { AuditRecord } from '../../cli/audit.ts';
 import { runBinary } from './binary.ts';
@@ -239,5 +242,86 @@ describe('robots-lens audit: a state per URL and robot', () => {
     );
     expect(records(r.stdout).map((x) => x.state)).toEqual(['indexable', 'not-found']);
     expect(r.status).toBe(1);
+  });
+});
+
+describe('robots-lens audit at scale: --resume, --shard, several sitemaps', () => {
+  let dir = '';
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'rl-audit-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  const pages = ['/', '/gone', '/moved', '/noindex-body', '/canonical', '/report.pdf'];
+  const agents = ['--agent', 'Googlebot', '--agent', 'Bingbot'];
+
+  test('--resume after a run cut mid-line: the file ends as a whole run would have written it', async () => {
+    const input = pages.map((p) => `${origin}${p}`).join('\n');
+    const whole = await audit(['--format', 'jsonl', ...agents], input);
+    const wholeLines = whole.stdout.split('\n').filter((l) => l !== '');
+    expect(wholeLines).toHaveLength(12);
+    // Killed after 2 URLs, the first robot's record of the 3rd, and half of the next line.
+    const file = join(dir, 'cut.jsonl');
+    const cut = `${wholeLines.slice(0, 5).join('\n')}\n${wholeLines[5]?.slice(0, 40)}`;
+    writeFileSync(file, cut);
+    asked.length = 0;
+    const resumed = await audit(['--resume', file, ...agents], input);
+    expect(resumed.status).toBe(0);
+    expect(resumed.stdout).toBe('');
+    expect(resumed.stderr).toMatch(/2 URLs are already in/);
+    expect(readFileSync(file, 'utf8')).toBe(whole.stdout);
+    // The 2 URLs done were not fetched again.
+    expect(asked.map((a) => a.path)).not.toContain('/gone');
+    // Resumed again with nothing left: nothing changes.
+    await audit(['--resume', file, ...agents], input);
+    expect(readFileSync(file, 'utf8')).toBe(whole.stdout);
+  });
+
+  test('--resume with another input: exit 2, the file untouched', async () => {
+    const file = join(dir, 'other.jsonl');
+    const first = await audit(['--format', 'jsonl', ...agents, `${origin}/`]);
+    writeFileSync(file, first.stdout);
+    const r = await audit(['--resume', file, ...agents, `${origin}/gone`]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/is not the next URL/);
+    expect(readFileSync(file, 'utf8')).toBe(first.stdout);
+  });
+
+  test('--shard K/N: the shards together give every URL once, and no host is in two', async () => {
+    const hosts = ['127.0.0.1', 'localhost'];
+    const input = hosts
+      .flatMap((h) => pages.map((p) => `${origin.replace('127.0.0.1', h)}${p}`))
+      .join('\n');
+    const shards = await Promise.all(
+      [0, 1, 2].map((k) =>
+        audit(['--format', 'jsonl', '--agent', 'Googlebot', '--shard', `${k}/3`], input),
+      ),
+    );
+    const urls = shards.map((r) => records(r.stdout).map((x) => x.url));
+    expect(urls.flat().sort()).toEqual(input.split('\n').sort());
+    for (const host of hosts)
+      expect(urls.filter((list) => list.some((u) => new URL(u).hostname === host))).toHaveLength(1);
+  });
+
+  test('--sitemap twice: the URLs of both, in order, inSitemap', async () => {
+    const first = join(dir, 'a.txt');
+    const second = join(dir, 'b.txt');
+    writeFileSync(first, `${origin}/\n${origin}/gone\n`);
+    writeFileSync(second, `${origin}/moved\n`);
+    const r = await audit([
+      '--format',
+      'jsonl',
+      '--agent',
+      'Googlebot',
+      '--sitemap',
+      first,
+      '--sitemap',
+      second,
+    ]);
+    expect(records(r.stdout).map((x) => [new URL(x.url).pathname, x.state, x.inSitemap])).toEqual([
+      ['/', 'indexable', true],
+      ['/gone', 'not-found', true],
+      ['/moved', 'redirect', true],
+    ]);
   });
 });
