@@ -7,8 +7,9 @@
 
 import { AUDIT_MAX_BYTES, fetchForAudit } from '../io/fetch-audit-page.ts';
 import { nodeLookup } from '../io/node-lookup.ts';
+import { indexesPages } from '../src/crawlers.ts';
 import { auditReasonText } from '../src/explain/audit.ts';
-import type { Translator } from '../src/index.ts';
+import type { MessageKey, Translator } from '../src/index.ts';
 import { printableText } from '../src/index.ts';
 import {
   AUDIT_STATES,
@@ -249,21 +250,54 @@ export function failOnStates(value: string | undefined): Set<AuditState> | { bad
   return states;
 }
 
+/** Adds one record to counts by agent and state. */
+function count(byAgent: Map<string, Map<AuditState, number>>, r: AuditRecord): void {
+  let counts = byAgent.get(r.agent);
+  if (counts === undefined) {
+    counts = new Map();
+    byAgent.set(r.agent, counts);
+  }
+  counts.set(r.state, (counts.get(r.state) ?? 0) + 1);
+}
+
 /** Counts per state and agent, for the summary table. */
 export class AuditCounts {
   readonly byAgent = new Map<string, Map<AuditState, number>>();
+  /** The same counts, of the URLs a sitemap lists. */
+  private readonly listed = new Map<string, Map<AuditState, number>>();
   urls = 0;
 
   add(records: readonly AuditRecord[]): void {
     this.urls++;
     for (const r of records) {
-      let counts = this.byAgent.get(r.agent);
-      if (counts === undefined) {
-        counts = new Map();
-        this.byAgent.set(r.agent, counts);
-      }
-      counts.set(r.state, (counts.get(r.state) ?? 0) + 1);
+      count(this.byAgent, r);
+      if (r.inSitemap) count(this.listed, r);
     }
+  }
+
+  /**
+   * The sitemap URLs in the states Search Console reports, per robot that keeps an index, in its
+   * report's words; [] when none is (or no URL came from a sitemap).
+   */
+  sitemapLines(t: Translator): string[] {
+    const keys: [AuditState, MessageKey][] = [
+      ['blocked', 'auditSitemapBlocked'],
+      ['noindex', 'auditSitemapNoindex'],
+      ['canonicalised', 'auditSitemapCanonical'],
+      ['redirect', 'auditSitemapRedirect'],
+      ['not-found', 'auditSitemapNotFound'],
+      ['server-error', 'auditSitemapServerError'],
+      ['unreachable', 'auditSitemapUnreachable'],
+    ];
+    const lines: string[] = [];
+    for (const [agent, counts] of this.listed) {
+      if (!indexesPages(agent)) continue;
+      const found = keys.filter(([state]) => (counts.get(state) ?? 0) > 0);
+      if (found.length === 0) continue;
+      lines.push(t('auditSitemapHeading', printableText(agent, false)));
+      for (const [state, key] of found) lines.push(`  ${t(key, counts.get(state) ?? 0)}`);
+    }
+    return lines;
   }
 
   /** Whether any record is in one of `states`. */

@@ -560,6 +560,7 @@ async function audit(
     ),
   );
   if (counts.urls > 0) for (const row of counts.table().split('\n')) warn(row);
+  for (const row of counts.sitemapLines(t)) warn(row);
   let slowest: [string, number] | null = null;
   for (const [host, { pages, ms }] of auditor.times)
     if (slowest === null || ms / pages > slowest[1]) slowest = [host, ms / pages];

@@ -303,10 +303,13 @@ describe('robots-lens audit at scale: --resume, --shard, several sitemaps', () =
       expect(urls.filter((list) => list.some((u) => new URL(u).hostname === host))).toHaveLength(1);
   });
 
-  test('--sitemap twice: the URLs of both, in order, inSitemap', async () => {
+  test("--sitemap twice: the URLs of both, in order, inSitemap; Search Console's reports counted", async () => {
     const first = join(dir, 'a.txt');
     const second = join(dir, 'b.txt');
-    writeFileSync(first, `${origin}/\n${origin}/gone\n`);
+    writeFileSync(
+      first,
+      `${origin}/\n${origin}/gone\n${origin}/private/page\n${origin}/noindex-body\n`,
+    );
     writeFileSync(second, `${origin}/moved\n`);
     const r = await audit([
       '--format',
@@ -321,7 +324,15 @@ describe('robots-lens audit at scale: --resume, --shard, several sitemaps', () =
     expect(records(r.stdout).map((x) => [new URL(x.url).pathname, x.state, x.inSitemap])).toEqual([
       ['/', 'indexable', true],
       ['/gone', 'not-found', true],
+      ['/private/page', 'blocked', true],
+      ['/noindex-body', 'noindex', true],
       ['/moved', 'redirect', true],
     ]);
+    // The summary names Search Console's reports for the listed URLs (its own words).
+    const summary = r.stderr.split('\n').map((l) => l.trim());
+    expect(summary).toContain('“Blocked by robots.txt”: 1');
+    expect(summary).toContain('“Excluded by ‘noindex’ tag”: 1');
+    expect(summary).toContain('“Page with redirect”: 1');
+    expect(summary).toContain('“Not found (404)” or another 4xx: 1');
   });
 });
