@@ -250,6 +250,17 @@ export function failOnStates(value: string | undefined): Set<AuditState> | { bad
   return states;
 }
 
+/** The states Search Console reports for a URL a sitemap lists, and its words for each. */
+const SITEMAP_REPORTS: Partial<Record<AuditState, MessageKey>> = {
+  blocked: 'auditSitemapBlocked',
+  noindex: 'auditSitemapNoindex',
+  canonicalised: 'auditSitemapCanonical',
+  redirect: 'auditSitemapRedirect',
+  'not-found': 'auditSitemapNotFound',
+  'server-error': 'auditSitemapServerError',
+  unreachable: 'auditSitemapUnreachable',
+};
+
 /** Adds one record to counts by agent and state. */
 function count(byAgent: Map<string, Map<AuditState, number>>, r: AuditRecord): void {
   let counts = byAgent.get(r.agent);
@@ -280,15 +291,7 @@ export class AuditCounts {
    * report's words; [] when none is (or no URL came from a sitemap).
    */
   sitemapLines(t: Translator): string[] {
-    const keys: [AuditState, MessageKey][] = [
-      ['blocked', 'auditSitemapBlocked'],
-      ['noindex', 'auditSitemapNoindex'],
-      ['canonicalised', 'auditSitemapCanonical'],
-      ['redirect', 'auditSitemapRedirect'],
-      ['not-found', 'auditSitemapNotFound'],
-      ['server-error', 'auditSitemapServerError'],
-      ['unreachable', 'auditSitemapUnreachable'],
-    ];
+    const keys = Object.entries(SITEMAP_REPORTS) as [AuditState, MessageKey][];
     const lines: string[] = [];
     for (const [agent, counts] of this.listed) {
       if (!indexesPages(agent)) continue;
