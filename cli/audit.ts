@@ -30,6 +30,28 @@ export const AUDITOR_TOKEN = 'robots-lens';
 const MAX_RETRIES = 2;
 /** A Retry-After longer than this is not waited for: the answer stands. */
 const MAX_RETRY_AFTER_MS = 120_000;
+/** The longest crawl-delay obeyed, in seconds: a longer one is read as this (said in the README). */
+export const MAX_CRAWL_DELAY_S = 60;
+
+/**
+ * The crawl-delay robots.txt sets for the auditor's own token, in ms (0 when none): the
+ * `Crawl-delay` line of the group(s) that apply to `robots-lens` (Bing's reading: seconds between
+ * requests; Google ignores the line). Decimal seconds are read; a value past MAX_CRAWL_DELAY_S
+ * is cut to it; anything else is no delay.
+ */
+export function crawlDelayMs(source: Source): number {
+  if (source.kind !== 'ok') return 0;
+  const verdict = verdictOf(source, AUDITOR_TOKEN, '/', null);
+  const groups = new Set(verdict?.reason.groups.lines ?? []);
+  for (const other of source.parsed.others) {
+    if (other.key !== 'crawl-delay' || other.groupLine === null || !groups.has(other.groupLine))
+      continue;
+    const seconds = Number(other.value.trim());
+    if (!Number.isFinite(seconds) || seconds <= 0) continue;
+    return Math.round(Math.min(seconds, MAX_CRAWL_DELAY_S) * 1000);
+  }
+  return 0;
+}
 
 export interface AuditOptions {
   agents: readonly string[];
@@ -114,6 +136,10 @@ export class Auditor {
   private readonly t: Translator;
   private readonly all: Slots;
   private readonly hosts = new Map<string, Slots>();
+  /** The earliest time the next request to a host may start (its crawl-delay), by host. */
+  private readonly nextStart = new Map<string, number>();
+  /** The crawl-delay of each robots.txt read, once per file. */
+  private readonly delays = new WeakMap<Source, number>();
   readonly times = new Map<string, HostTimes>();
   private readonly now: () => number;
   private readonly sleep: (ms: number) => Promise<void>;
@@ -135,12 +161,28 @@ export class Auditor {
     return slots;
   }
 
-  /** Fetches the page within both limits, honouring Retry-After on 429 and 503 (at most 2 retries). */
-  private async fetch(url: string): Promise<Fetched> {
+  /**
+   * Waits for the host's turn under its crawl-delay: each request reserves its start, `delayMs`
+   * after the one before (0: no wait).
+   */
+  private async pace(host: string, delayMs: number): Promise<void> {
+    if (delayMs <= 0) return;
+    const now = this.now();
+    const at = Math.max(now, this.nextStart.get(host) ?? 0);
+    this.nextStart.set(host, at + delayMs);
+    if (at > now) await this.sleep(at - now);
+  }
+
+  /**
+   * Fetches the page within both limits and the host's crawl-delay, honouring Retry-After on 429
+   * and 503 (at most 2 retries).
+   */
+  private async fetch(url: string, delayMs: number): Promise<Fetched> {
     const host = new URL(url).host;
     const slots = this.hostSlots(host);
     const result = await slots.run(async () => {
       for (let attempt = 0; ; attempt++) {
+        await this.pace(host, delayMs);
         const got = await this.all.run(async () => {
           const started = this.now();
           const fetched = await fetchForAudit(url, {
@@ -179,8 +221,13 @@ export class Auditor {
       return verdictOf(source, agent, target, null)?.allowed === false ? 'disallowed' : 'allowed';
     };
     const auditorAllowed = crawlOf(AUDITOR_TOKEN, url) === 'allowed';
+    let delay = this.delays.get(source);
+    if (delay === undefined) {
+      delay = crawlDelayMs(source);
+      this.delays.set(source, delay);
+    }
     const fetched: Fetched =
-      auditorAllowed || ignoreRobots ? await this.fetch(url) : { kind: 'not-fetched' };
+      auditorAllowed || ignoreRobots ? await this.fetch(url, delay) : { kind: 'not-fetched' };
     const judgement = judgeFetched(url, fetched, agents, this.now());
     const origin = new URL(url).origin;
     return agents.map((agent, i) => {

@@ -1,0 +1,113 @@
+// The audit's politeness (cli/audit.ts): the crawl-delay robots.txt sets for robots-lens, and
+// Retry-After on 429 and 503, with a clock of the test's own (no test waits for real time).
+import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import en from '../../_locales/en/messages.json';
+import { AUDITOR_TOKEN, Auditor, crawlDelayMs, retryAfterMs } from '../../cli/audit.ts';
+import type { Source } from '../../cli/sources.ts';
+import type { Messages } from '../../src/index.ts';
+import { lookupIn, translator } from '../../src/index.ts';
+import { parseRobotsTxt } from '../../src/robots/index.ts';
+
+const t = translator(lookupIn(en as unknown as Messages), 'en');
+const source = (text: string): Source => ({
+  kind: 'ok',
+  parsed: parseRobotsTxt(text),
+  url: null,
+  ai: null,
+});
+
+let server: Server;
+let origin = '';
+let tooMany = 0;
+/** The test clock's time at each request the server received, by path. */
+const arrivals: [string, number][] = [];
+let clockNow = () => 0;
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    arrivals.push([req.url ?? '', clockNow()]);
+    if (req.url === '/busy' && tooMany++ < 2) {
+      res.writeHead(429, { 'retry-after': '7' }).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/html' }).end('<p>ok</p>');
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+});
+afterAll(() => server.close());
+
+/** An auditor whose sleeps advance a clock of its own, and are recorded. */
+function auditor(perHost = 2) {
+  let clock = 1_000_000;
+  clockNow = () => clock;
+  const sleeps: number[] = [];
+  const a = new Auditor(
+    {
+      agents: ['Googlebot'],
+      userAgent: 'test',
+      timeoutMs: 5000,
+      maxBytes: 100_000,
+      concurrency: 16,
+      perHost,
+      ignoreRobots: false,
+      now: () => clock,
+      sleep: async (ms) => {
+        sleeps.push(ms);
+        clock += ms;
+      },
+    },
+    t,
+  );
+  return { a, sleeps };
+}
+
+describe('crawl-delay for robots-lens (Bing reads it as seconds between requests)', () => {
+  test('its own group’s line; the * group’s when none names it; none for another robot’s', () => {
+    expect(crawlDelayMs(source(`User-agent: ${AUDITOR_TOKEN}\nCrawl-delay: 2.5\nAllow: /\n`))).toBe(
+      2500,
+    );
+    expect(crawlDelayMs(source('User-agent: *\nCrawl-delay: 1\nDisallow: /x\n'))).toBe(1000);
+    expect(
+      crawlDelayMs(
+        source('User-agent: bingbot\nCrawl-delay: 9\nDisallow: /x\n\nUser-agent: *\nAllow: /\n'),
+      ),
+    ).toBe(0);
+    expect(crawlDelayMs(source('User-agent: *\nCrawl-delay: soon\n'))).toBe(0);
+    expect(crawlDelayMs(source('User-agent: *\nCrawl-delay: 86400\n'))).toBe(60_000);
+  });
+
+  test('three pages of one host start at least the delay apart', async () => {
+    arrivals.length = 0;
+    // One page at a time from the host, so each arrives before the next one's wait begins.
+    const { a, sleeps } = auditor(1);
+    const robots = source(`User-agent: ${AUDITOR_TOKEN}\nCrawl-delay: 3\n`);
+    const records = await Promise.all(
+      ['/a', '/b', '/c'].map((p) => a.judge(`${origin}${p}`, robots, false)),
+    );
+    expect(records.map((r) => r[0]?.state)).toEqual(['indexable', 'indexable', 'indexable']);
+    const starts = arrivals.map(([, at]) => at).sort((x, y) => x - y);
+    expect(starts).toHaveLength(3);
+    expect(starts[1]! - starts[0]!).toBeGreaterThanOrEqual(3000);
+    expect(starts[2]! - starts[1]!).toBeGreaterThanOrEqual(3000);
+    expect(sleeps.length).toBe(2);
+  });
+});
+
+describe('Retry-After on 429 and 503', () => {
+  test('seconds and an HTTP date (RFC 9110 §10.2.3); anything else is unread', () => {
+    const now = Date.parse('2026-11-27T12:00:00Z');
+    expect(retryAfterMs('120', now)).toBe(120_000);
+    expect(retryAfterMs('Fri, 27 Nov 2026 12:00:30 GMT', now)).toBe(30_000);
+    expect(retryAfterMs('later', now)).toBeNull();
+    expect(retryAfterMs(null, now)).toBeNull();
+  });
+
+  test('a 429 is asked again after its Retry-After, until it answers', async () => {
+    tooMany = 0;
+    const { a, sleeps } = auditor();
+    const [record] = await a.judge(`${origin}/busy`, source('User-agent: *\nAllow: /\n'), false);
+    expect(record?.state).toBe('indexable');
+    expect(sleeps).toEqual([7000, 7000]);
+  });
+});
