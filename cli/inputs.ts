@@ -225,3 +225,28 @@ export async function* inOrder<T, R>(
 function isPromise(value: unknown): value is Promise<unknown> {
   return typeof (value as { then?: unknown } | null)?.then === 'function';
 }
+
+/**
+ * How many URL lines a regular file holds (blank and `#` lines aside), read once ahead for a
+ * progress bar; null when it is not a regular file (a pipe, /dev/stdin) or cannot be read: the
+ * run then shows a count without a total.
+ */
+export async function countUrlLines(path: string): Promise<number | null> {
+  try {
+    const { stat } = await import('node:fs/promises');
+    if (!(await stat(path)).isFile()) return null;
+    let count = 0;
+    const lines = new CappedLines({
+      line: (line) => {
+        if (meaningful(line) !== null) count++;
+      },
+      tooLong: () => undefined,
+    });
+    for await (const chunk of createReadStream(path, { encoding: 'utf8' }))
+      lines.write(chunk as string);
+    lines.close();
+    return count;
+  } catch {
+    return null;
+  }
+}

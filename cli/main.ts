@@ -7,6 +7,7 @@ import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
+import { Presets, SingleBar } from 'cli-progress';
 import en from '../_locales/en/messages.json';
 import es from '../_locales/es/messages.json';
 import ru from '../_locales/ru/messages.json';
@@ -34,7 +35,7 @@ import {
   inShard,
   parseShard,
 } from './audit.ts';
-import { inOrder, urlInputs } from './inputs.ts';
+import { countUrlLines, inOrder, urlInputs } from './inputs.ts';
 import { type CheckRecord, checkRecord, judgeOne } from './judge.ts';
 import { ResumeFile } from './resume.ts';
 import { OriginSources, readSource, type Source, UnreadableInput } from './sources.ts';
@@ -130,6 +131,38 @@ function progress(io: Io, t: Translator) {
     },
     done(): void {
       if (io.stderr.isTTY && shown !== 0) io.stderr.write('\r\u001b[K');
+    },
+  };
+}
+
+/**
+ * The audit's progress on stderr when it is a terminal: a bar (cli-progress) when the number of
+ * URLs is known beforehand (arguments, a --urls file), else the count and rate line; silent
+ * otherwise.
+ */
+function auditProgress(io: Io, t: Translator, total: number | null) {
+  if (!io.stderr.isTTY || total === null) return progress(io, t);
+  const started = Date.now();
+  let count = 0;
+  const bar = new SingleBar(
+    {
+      stream: io.stderr,
+      format: '{bar} {percentage}% · {text}',
+      hideCursor: true,
+      clearOnComplete: true,
+      fps: 5,
+    },
+    Presets.shades_classic,
+  );
+  bar.start(total, 0, { text: t('cliProgress', 0, 0) });
+  return {
+    tick(): void {
+      count++;
+      const rate = Math.round(count / Math.max((Date.now() - started) / 1000, 0.001));
+      bar.update(count, { text: t('cliProgress', count, rate) });
+    },
+    done(): void {
+      bar.stop();
     },
   };
 }
@@ -505,7 +538,13 @@ async function audit(
   if (resume !== null && resume.done > 0)
     warn(t('auditResumed', resume.done, printableText(resume.path, false)));
   const counts = new AuditCounts();
-  const shown = progress(io, t);
+  const total =
+    positionals.length > 0
+      ? positionals.length
+      : values.urls !== undefined && values.urls !== '-'
+        ? await countUrlLines(values.urls)
+        : null;
+  const shown = auditProgress(io, t, shard === null ? total : null);
   const started = Date.now();
   await out.write(writer.header());
   const auditLine = async (line: string, ledFrom: string | null): Promise<AuditRecord[] | null> => {

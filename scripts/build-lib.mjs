@@ -40,7 +40,11 @@ try {
       outfile: `${out}/robots-lens.js`,
       platform: 'node',
       target: 'node20',
-      banner: { js: '#!/usr/bin/env node' },
+      // A CommonJS dependency (cli-progress) requires Node's built-in modules: an ES module has
+      // no `require`, so the bundle makes one.
+      banner: {
+        js: "#!/usr/bin/env node\nimport { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",
+      },
       // encoding-sniffer needs only whatwg-encoding's label table; the package's decoders load
       // iconv-lite, which cannot load from this ES module (io/encoding-labels.ts says more).
       plugins: [
