@@ -192,7 +192,9 @@ export class HtmlFactsReader {
     } catch {
       // As in write.
     }
-    this.finishTag();
+    // A tag the text ends inside is no tag (§13.2.5.33 and the other attribute states: "EOF in
+    // tag", the token is dropped): a page cut at --max-bytes in the middle of one says nothing.
+    this.open = null;
     const base = this.resolvedBase();
     if (base.length > PAGE_LIMITS.baseChars) {
       this.facts.baseUrl = '';

@@ -48,6 +48,25 @@ beforeAll(async () => {
     const path = req.url ?? '/';
     asked.push({ path, headers: req.headers });
     if (path === '/silent') return; // never answers
+    if (path === '/endless') {
+      // An HTML body that never ends: the audit reads its --max-bytes and hangs up.
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.write('<meta name="robots" content="noindex">');
+      const chunk = '<p>more</p>'.repeat(6000);
+      const more = () => {
+        while (!res.destroyed && res.write(chunk));
+        if (!res.destroyed) res.once('drain', more);
+      };
+      more();
+      return;
+    }
+    if (path === '/hostile') {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end(
+        `<meta name="robots" content="nofollow"><div${' a'.repeat(1_000_000)}>${'<div>'.repeat(100_000)}`,
+      );
+      return;
+    }
     if (path === '/busy') {
       busy++;
       res.writeHead(503, { 'retry-after': '1', 'content-type': 'text/html' });
@@ -334,5 +353,25 @@ describe('robots-lens audit at scale: --resume, --shard, several sitemaps', () =
     expect(summary).toContain('“Excluded by ‘noindex’ tag”: 1');
     expect(summary).toContain('“Page with redirect”: 1');
     expect(summary).toContain('“Not found (404)” or another 4xx: 1');
+  });
+});
+
+describe('robots-lens audit on hostile pages', () => {
+  test('an endless body, a million attributes, 100,000 nested elements: each read within its bounds', async () => {
+    const r = await audit([
+      '--format',
+      'jsonl',
+      '--agent',
+      'Googlebot',
+      '--max-bytes',
+      '200000',
+      `${origin}/endless`,
+      `${origin}/hostile`,
+    ]);
+    expect(r.status).toBe(0);
+    expect(records(r.stdout).map((x) => [x.state, x.index, x.follow])).toEqual([
+      ['noindex', 'noindex', 'follow'],
+      ['indexable', 'index', 'nofollow'],
+    ]);
   });
 });

@@ -151,6 +151,11 @@ describe('what an HTML document says, as the standard builds its tree', () => {
     ],
     ['a base that does not parse: the page URL', '<base href="http://[bad">', { baseUrl: PAGE }],
     [
+      'a tag the text ends inside is dropped (§13.2.5.33 "EOF in tag")',
+      `${noindex}<meta name="googlebot" content="nofollow"`,
+      { metas: [{ name: 'robots', content: 'noindex', inBody: false }] },
+    ],
+    [
       'a meta after </body> is in the body (§13.2.6.4.19 "after body" reads it as "in body")',
       `<body>x</body>${noindex}`,
       { metas: [{ name: 'robots', content: 'noindex', inBody: true }] },
