@@ -124,6 +124,12 @@ export function retryAfterMs(value: string | null, now: number): number | null {
   return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
 
+/** Canonical URLs whose answer is kept for the run's other pages that name them. */
+const CANONICALS_KEPT = 10_000;
+
+/** What a canonical URL answered: its status (its first hop's when it redirects). */
+type CanonicalAnswer = { status: number; redirects: boolean };
+
 /** Per-host timing, for the summary's slowest host. */
 export interface HostTimes {
   pages: number;
@@ -140,6 +146,8 @@ export class Auditor {
   private readonly nextStart = new Map<string, number>();
   /** The crawl-delay of each robots.txt read, once per file. */
   private readonly delays = new WeakMap<Source, number>();
+  /** What each canonical URL checked answered (at most CANONICALS_KEPT, the oldest dropped). */
+  private readonly canonicals = new Map<string, Promise<CanonicalAnswer | null>>();
   readonly times = new Map<string, HostTimes>();
   private readonly now: () => number;
   private readonly sleep: (ms: number) => Promise<void>;
@@ -177,7 +185,7 @@ export class Auditor {
    * Fetches the page within both limits and the host's crawl-delay, honouring Retry-After on 429
    * and 503 (at most 2 retries).
    */
-  private async fetch(url: string, delayMs: number): Promise<Fetched> {
+  private async fetch(url: string, delayMs: number, headersOnly = false): Promise<Fetched> {
     const host = new URL(url).host;
     const slots = this.hostSlots(host);
     const result = await slots.run(async () => {
@@ -190,6 +198,7 @@ export class Auditor {
             userAgent: this.options.userAgent,
             timeoutMs: this.options.timeoutMs,
             maxBytes: this.options.maxBytes,
+            headersOnly,
             now: this.now,
           });
           const times = this.times.get(host) ?? { pages: 0, ms: 0 };
@@ -212,6 +221,43 @@ export class Auditor {
     return result;
   }
 
+  /**
+   * What the page's canonical answers, when it names another URL of the same origin that the
+   * auditor may fetch: asked once per run (headers only, within the host's limits), so that a
+   * canonical that redirects or fails is a reason. Null otherwise.
+   */
+  private canonicalAnswer(
+    canonical: { url: string; isHttp: boolean; self: boolean } | null,
+    origin: string,
+    source: Source,
+    delay: number,
+  ): Promise<CanonicalAnswer | null> {
+    if (canonical === null || !canonical.isHttp || canonical.self) return Promise.resolve(null);
+    const url = canonical.url;
+    if (new URL(url).origin !== origin) return Promise.resolve(null);
+    const allowed =
+      this.options.ignoreRobots ||
+      source.kind === 'unavailable' ||
+      (source.kind === 'ok' && verdictOf(source, AUDITOR_TOKEN, url, null)?.allowed !== false);
+    if (!allowed) return Promise.resolve(null);
+    const known = this.canonicals.get(url);
+    if (known !== undefined) return known;
+    const asked = this.fetch(url, delay, true).then((fetched) =>
+      fetched.kind !== 'answer'
+        ? null
+        : {
+            redirects: (fetched.response.redirects ?? []).length > 0,
+            status: fetched.response.redirects?.[0]?.status ?? fetched.response.status,
+          },
+    );
+    this.canonicals.set(url, asked);
+    if (this.canonicals.size > CANONICALS_KEPT) {
+      const oldest = this.canonicals.keys().next().value;
+      if (oldest !== undefined) this.canonicals.delete(oldest);
+    }
+    return asked;
+  }
+
   /** The records of one URL, one per agent in order. Never throws. */
   async judge(url: string, source: Source, inSitemap: boolean): Promise<AuditRecord[]> {
     const { agents, ignoreRobots } = this.options;
@@ -230,6 +276,12 @@ export class Auditor {
       auditorAllowed || ignoreRobots ? await this.fetch(url, delay) : { kind: 'not-fetched' };
     const judgement = judgeFetched(url, fetched, agents, this.now());
     const origin = new URL(url).origin;
+    const canonicalAnswer = await this.canonicalAnswer(
+      judgement?.canonical ?? null,
+      origin,
+      source,
+      delay,
+    );
     return agents.map((agent, i) => {
       const verdict = verdicts[i] ?? null;
       const crawl = crawlOf(agent, url);
@@ -246,6 +298,7 @@ export class Auditor {
         judgement,
         page: judgement?.robots[i] ?? null,
         canonicalCrawl,
+        canonicalAnswer,
       });
       const reasons = answer.reasons.map((r) =>
         auditReasonText(r, agent, url, this.t, this.options.timeoutMs / 1000),

@@ -31,6 +31,8 @@ export interface AuditFetchOptions {
   timeoutMs?: number;
   /** Default AUDIT_MAX_BYTES. */
   maxBytes?: number;
+  /** Read no body at all (a canonical's check needs only the answer): dom is then null. */
+  headersOnly?: boolean;
   /** Default Date.now: when the response arrived. */
   now?: () => number;
 }
@@ -149,7 +151,7 @@ export async function fetchForAudit(url: string, options: AuditFetchOptions): Pr
     };
     const retryAfter = status === 429 || status === 503 ? headers.get('retry-after') : null;
     // Only a page's own answer is read: a 4xx or 5xx body says nothing an index keeps.
-    if (!isHtml(contentType) || status >= 300) {
+    if (options.headersOnly === true || !isHtml(contentType) || status >= 300) {
       await response.body?.cancel().catch(() => {}); // ended already: nothing of it is read
       return { fetched: { kind: 'answer', response: facts, dom: null }, cut: false, retryAfter };
     }

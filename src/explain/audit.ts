@@ -57,6 +57,10 @@ export function auditReasonText(
     }
     case 'canonical':
       return t('headlineCanonical', printableText(reason.url));
+    case 'canonical-answer':
+      return reason.redirects
+        ? t('auditCanonicalRedirects', printableText(reason.url), reason.status)
+        : t('auditCanonicalFails', printableText(reason.url), statusText(reason.status));
     case 'conflict':
       return printableText(conflictText(reason.conflict, robot, reason.canonical, t));
   }

@@ -56,6 +56,11 @@ export type AuditReason =
   | { code: 'redirected'; hops: Hop[]; finalUrl: string }
   | { code: 'noindex'; page: RobotPage }
   | { code: 'canonical'; url: string }
+  /**
+   * The canonical URL, fetched, is no page of its own: it redirects (`status` is its first hop's)
+   * or answers an error; a canonical should name a page that can be indexed.
+   */
+  | { code: 'canonical-answer'; url: string; status: number; redirects: boolean }
   | { code: 'conflict'; conflict: Conflict; canonical: string | null };
 
 export interface AuditAnswer {
@@ -117,8 +122,11 @@ export function auditAnswer(input: {
   judgement: PageJudgement | null;
   page: RobotPage | null;
   canonicalCrawl: Crawl;
+  /** What the canonical URL answered when it was fetched (same host only), else null. */
+  canonicalAnswer?: { status: number; redirects: boolean } | null;
 }): AuditAnswer {
   const { crawl, line, rule, fetched, judgement, page, canonicalCrawl } = input;
+  const canonicalAnswer = input.canonicalAnswer ?? null;
   const reasons: AuditReason[] = [];
   const canonical = judgement?.canonical ?? null;
   const answer = (state: AuditState): AuditAnswer => ({
@@ -154,7 +162,11 @@ export function auditAnswer(input: {
     reasons.push({ code: 'redirected', hops, finalUrl: response.url });
   if (page?.index === 'noindex') reasons.push({ code: 'noindex', page });
   const elsewhere = canonical?.isHttp === true && !canonical.self;
-  if (elsewhere && canonical !== null) reasons.push({ code: 'canonical', url: canonical.url });
+  if (elsewhere && canonical !== null) {
+    reasons.push({ code: 'canonical', url: canonical.url });
+    if (canonicalAnswer !== null && (canonicalAnswer.redirects || canonicalAnswer.status >= 400))
+      reasons.push({ code: 'canonical-answer', url: canonical.url, ...canonicalAnswer });
+  }
   // What contradicts what: a noindex with a canonical elsewhere, a canonical robots.txt blocks,
   // or on another host (combined.ts).
   const conflicts =

@@ -32,6 +32,9 @@ const ROUTES: Record<string, readonly [number, Record<string, string>, string]> 
   '/noindex-body': html('<p>text</p><meta name="robots" content="noindex">'),
   '/header-scoped': [200, { 'content-type': 'text/html', 'x-robots-tag': 'bingbot: noindex' }, ''],
   '/canonical': html('<link rel="canonical" href="/">'),
+  '/canonical-to-moved': html('<link rel="canonical" href="/moved">'),
+  '/canonical-to-moved-too': html('<link rel="canonical" href="/moved">'),
+  '/canonical-to-gone': html('<link rel="canonical" href="/gone">'),
   '/canonical-header': [200, { 'content-type': 'text/html', link: '</>; rel="canonical"' }, ''],
   '/moved': [301, { location: '/' }, ''],
   '/loop': [302, { location: '/loop' }, ''],
@@ -373,5 +376,31 @@ describe('robots-lens audit on hostile pages', () => {
       ['noindex', 'noindex', 'follow'],
       ['indexable', 'index', 'nofollow'],
     ]);
+  });
+});
+
+describe('robots-lens audit checks the canonical a page names', () => {
+  test('a canonical that redirects or fails is a reason; each is asked once per run', async () => {
+    asked.length = 0;
+    const { records: got } = await states(
+      ['/canonical-to-moved', '/canonical-to-moved-too', '/canonical-to-gone', '/canonical'],
+      ['Googlebot'],
+    );
+    expect(got.map((r) => r.reasons)).toEqual([
+      [
+        `Canonical → ${origin}/moved`,
+        `The canonical ${origin}/moved answers with a redirect (301): a canonical should name the URL it ends on.`,
+      ],
+      [
+        `Canonical → ${origin}/moved`,
+        `The canonical ${origin}/moved answers with a redirect (301): a canonical should name the URL it ends on.`,
+      ],
+      [
+        `Canonical → ${origin}/gone`,
+        `The canonical ${origin}/gone answers 410 Gone: a canonical should name a page that can be indexed.`,
+      ],
+      [`Canonical → ${origin}/`],
+    ]);
+    expect(asked.filter((a) => a.path === '/moved')).toHaveLength(1);
   });
 });
