@@ -5,7 +5,7 @@
 // body read only when it is HTML and at most `maxBytes` of it (after content decoding: a gzip bomb
 // costs the cap), decoded as the HTML standard sniffs its encoding and read as it arrives by
 // io/html-facts.ts, so a page's memory is its chunk and the reader's bounded facts.
-import { getEncoding } from 'encoding-sniffer/sniffer';
+import { ResultType, Sniffer } from 'encoding-sniffer/sniffer';
 import type { Fetched } from '../src/page/audit.ts';
 import { PAGE_LIMITS, type ResponseFacts } from '../src/page/facts.ts';
 import { Deadline } from './deadline.ts';
@@ -19,6 +19,9 @@ export const AUDIT_MAX_BYTES = 1_048_576;
 
 /** The bytes the encoding sniffer looks at for a <meta charset> (WHATWG HTML §13.2.3.2: 1024). */
 const PRESCAN_BYTES = 1024;
+
+/** The bytes of the longest byte order mark (UTF-8's: EF BB BF). */
+const BOM_BYTES = 3;
 
 export interface AuditFetchOptions {
   /** Default the global fetch. */
@@ -90,10 +93,13 @@ async function readHtml(
   const head: Uint8Array[] = [];
   let headSize = 0;
   const decide = () => {
-    const bytes = Buffer.concat(head);
-    decoder = decoderFor(
-      getEncoding(bytes, { transportLayerEncodingLabel: charsetOf(contentType) }),
-    );
+    const bytes = head.length === 1 ? (head[0] as Uint8Array) : Buffer.concat(head);
+    const sniffer = new Sniffer({ transportLayerEncodingLabel: charsetOf(contentType) });
+    // A charset the Content-Type names is overridden by a byte order mark alone (§13.2.3.2 steps
+    // 1-2, before the prescan): the sniffer need not walk its 1024 bytes (2.6% of the audit's CPU
+    // on the bench's pages).
+    sniffer.write(sniffer.resultType === ResultType.PASSED ? bytes.subarray(0, BOM_BYTES) : bytes);
+    decoder = decoderFor(sniffer.encoding);
     reader.write(decoder.decode(bytes, { stream: true }));
   };
   const chunks = cappedChunks(streamChunks(body), maxBytes, () => {

@@ -98,6 +98,22 @@ beforeAll(async () => {
         return res.end(
           windows1251('<meta charset="windows-1251"><link rel="canonical" href="/меню">'),
         );
+      case '/bom-over-header':
+        res.writeHead(200, { 'content-type': 'text/html; charset=windows-1251' });
+        return res.end(
+          Buffer.concat([
+            Buffer.from([0xef, 0xbb, 0xbf]),
+            Buffer.from('<link rel="canonical" href="/меню">'),
+          ]),
+        );
+      case '/header-over-meta':
+        res.writeHead(200, { 'content-type': 'text/html; charset=windows-1251' });
+        return res.end(windows1251('<meta charset="utf-8"><link rel="canonical" href="/каталог">'));
+      case '/unknown-header-charset':
+        res.writeHead(200, { 'content-type': 'text/html; charset=x-no-such-encoding' });
+        return res.end(
+          windows1251('<meta charset="windows-1251"><link rel="canonical" href="/меню">'),
+        );
       case '/busy':
         res.writeHead(429, { 'retry-after': '120', 'content-type': 'text/html' });
         return res.end('slow down');
@@ -185,6 +201,11 @@ describe('the audit fetches a page as the policy does', () => {
   test('a charset other than UTF-8, from the header or from <meta charset> (WHATWG HTML §13.2.3)', async () => {
     expect(answer(await get('/cp1251-header')).dom?.canonicals[0]?.href).toBe('/каталог');
     expect(answer(await get('/cp1251-meta')).dom?.canonicals[0]?.href).toBe('/меню');
+  });
+  test("a byte order mark overrides the header's charset, the header a <meta charset>; an unknown header label leaves it to <meta> (§13.2.3.2)", async () => {
+    expect(answer(await get('/bom-over-header')).dom?.canonicals[0]?.href).toBe('/меню');
+    expect(answer(await get('/header-over-meta')).dom?.canonicals[0]?.href).toBe('/каталог');
+    expect(answer(await get('/unknown-header-charset')).dom?.canonicals[0]?.href).toBe('/меню');
   });
   test('429 gives its Retry-After; a 4xx body is not read', async () => {
     const busy = await get('/busy');
