@@ -261,12 +261,13 @@ export class Auditor {
   /** The records of one URL, one per agent in order. Never throws. */
   async judge(url: string, source: Source, inSitemap: boolean): Promise<AuditRecord[]> {
     const { agents, ignoreRobots } = this.options;
-    const verdicts = agents.map((agent) => verdictOf(source, agent, url, null));
-    const crawlOf = (agent: string, target: string): Crawl => {
+    const crawlOf = (verdict: ReturnType<typeof verdictOf>): Crawl => {
       if (source.kind !== 'ok') return source.kind === 'unavailable' ? 'allowed' : 'disallowed';
-      return verdictOf(source, agent, target, null)?.allowed === false ? 'disallowed' : 'allowed';
+      return verdict?.allowed === false ? 'disallowed' : 'allowed';
     };
-    const auditorAllowed = crawlOf(AUDITOR_TOKEN, url) === 'allowed';
+    // Each agent's verdict on the URL is matched once, for its crawl and its line.
+    const verdicts = agents.map((agent) => verdictOf(source, agent, url, null));
+    const auditorAllowed = crawlOf(verdictOf(source, AUDITOR_TOKEN, url, null)) === 'allowed';
     let delay = this.delays.get(source);
     if (delay === undefined) {
       delay = crawlDelayMs(source);
@@ -284,11 +285,11 @@ export class Auditor {
     );
     return agents.map((agent, i) => {
       const verdict = verdicts[i] ?? null;
-      const crawl = crawlOf(agent, url);
+      const crawl = crawlOf(verdict);
       const canonical = judgement?.canonical;
       const canonicalCrawl: Crawl =
         canonical?.isHttp === true && new URL(canonical.url).origin === origin
-          ? crawlOf(agent, canonical.url)
+          ? crawlOf(verdictOf(source, agent, canonical.url, null))
           : 'unknown';
       const answer = auditAnswer({
         crawl,
