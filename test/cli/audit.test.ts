@@ -72,7 +72,7 @@ beforeAll(async () => {
     }
     if (path === '/busy') {
       busy++;
-      res.writeHead(503, { 'retry-after': '1', 'content-type': 'text/html' });
+      res.writeHead(503, { 'retry-after': '0', 'content-type': 'text/html' });
       res.end('later');
       return;
     }
@@ -197,7 +197,7 @@ describe('robots-lens audit: a state per URL and robot', () => {
     );
   });
 
-  test('503 with Retry-After: asked again twice, then a server error', async () => {
+  test('503 with Retry-After (0 s here; the wait itself: audit-pacing.test.ts): asked again twice, then a server error', async () => {
     busy = 0;
     const { records: got } = await states(['/busy'], ['Googlebot']);
     expect(got[0]).toMatchObject({ state: 'server-error', status: 503 });
