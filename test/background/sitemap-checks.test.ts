@@ -2,8 +2,6 @@
 // Sitemap lines, or /sitemap.xml when it names none), that it asks only the host the user is on,
 // and what its report says, over the browser's walk (io/sitemap-urls-browser.ts) and a local
 // node:http server.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { HostAccess } from '../../background/host-access.ts';
@@ -14,47 +12,25 @@ import type { HopObserver } from '../../io/follow-redirects.ts';
 import { sitemapEntriesInBrowser } from '../../io/sitemap-urls-browser.ts';
 import type { SitemapLimits } from '../../io/sitemap-walk.ts';
 import { memoryReports, responseFacts } from '../fixtures/background.ts';
+import {
+  type RouteServer,
+  sitemapIndex,
+  startRouteServer,
+  urlset,
+} from '../fixtures/route-server.ts';
 import { memoryStorage } from '../fixtures/storage.ts';
 
-const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
-const urlset = (...locs: string[]) =>
-  `<urlset xmlns="${NS}">${locs.map((l) => `<url><loc>${l}</loc></url>`).join('')}</urlset>`;
-const sitemapIndex = (...locs: string[]) =>
-  `<sitemapindex xmlns="${NS}">${locs.map((l) => `<sitemap><loc>${l}</loc></sitemap>`).join('')}</sitemapindex>`;
-
-type Route = (request: IncomingMessage, response: ServerResponse) => void;
-let server: Server;
+let site: RouteServer;
 let base = '';
 let port = 0;
-const routes = new Map<string, Route>();
-const asked: string[] = [];
-
-function serve(path: string, body: string | Buffer, type = 'application/xml'): string {
-  routes.set(path, (_request, response) => {
-    response.writeHead(200, { 'content-type': type }).end(body);
-  });
-  return base + path;
-}
+const serve = (path: string, body: string | Buffer, type = 'application/xml') =>
+  site.serve(path, body, { 'content-type': type });
 
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    asked.push(request.url ?? '');
-    const route = routes.get(request.url ?? '');
-    if (route === undefined) {
-      response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
-      return;
-    }
-    route(request, response);
-  });
-  server.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  port = (server.address() as AddressInfo).port;
-  base = `http://127.0.0.1:${port}`;
+  site = await startRouteServer();
+  ({ base, port } = site);
 });
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => site.close());
 
 const idle: HopObserver = { watch: () => ({ answered: async () => null, stop: () => {} }) };
 
@@ -115,7 +91,7 @@ describe('SitemapChecks', () => {
   });
 
   test('robots.txt names no sitemap: /sitemap.xml, and a 404 there is said', async () => {
-    const before = asked.length;
+    const before = site.asked.length;
     const checked = await checks('User-agent: *\nDisallow:\n').check(1, [`${base}/page`]);
     if (!checked.ok) throw new Error(checked.reason);
     expect(checked.report).toMatchObject({
@@ -124,7 +100,7 @@ describe('SitemapChecks', () => {
       files: [],
       problems: [{ source: `${base}/sitemap.xml`, code: 'http-status', params: { status: 404 } }],
     });
-    expect(asked.slice(before)).toEqual(['/sitemap.xml']);
+    expect(site.asked.slice(before)).toEqual(['/sitemap.xml']);
   });
 
   test('no robots.txt at all: /sitemap.xml too', async () => {
@@ -133,12 +109,12 @@ describe('SitemapChecks', () => {
     if (!checked.ok) throw new Error(checked.reason);
     expect(checked.report.from).toBe('default');
     expect(checked.report.found[0]?.count).toBe(1);
-    routes.delete('/sitemap.xml');
+    site.routes.delete('/sitemap.xml');
   });
 
-  test('a Sitemap line on another host is not asked, nor is /sitemap.xml; a relative one is no URL', async () => {
+  test('a Sitemap line on another host is not site.asked, nor is /sitemap.xml; a relative one is no URL', async () => {
     const elsewhere = `http://localhost:${port}/sm/pages.xml`;
-    const before = asked.length;
+    const before = site.asked.length;
     const checked = await checks(`Sitemap: ${elsewhere}\nSitemap: /relative.xml\n`).check(1, [
       `${base}/page`,
     ]);
@@ -148,7 +124,7 @@ describe('SitemapChecks', () => {
       { source: '/relative.xml', code: 'bad-url', params: {} },
     ]);
     expect(checked.report.files).toEqual([]);
-    expect(asked.slice(before)).toEqual([]);
+    expect(site.asked.slice(before)).toEqual([]);
   });
 
   test('the limits: a reading stopped by one says which', async () => {
@@ -162,8 +138,8 @@ describe('SitemapChecks', () => {
     expect(checked.report.found[0]?.count).toBe(0);
   });
 
-  test('not an http(s) page, or no access to the site: nothing is asked', async () => {
-    const before = asked.length;
+  test('not an http(s) page, or no access to the site: nothing is site.asked', async () => {
+    const before = site.asked.length;
     expect(await checks('', { tabUrl: 'about:blank' }).check(1, [])).toEqual({
       ok: false,
       reason: 'not-http',
@@ -172,6 +148,6 @@ describe('SitemapChecks', () => {
       ok: false,
       reason: 'no-permission',
     });
-    expect(asked.slice(before)).toEqual([]);
+    expect(site.asked.slice(before)).toEqual([]);
   });
 });

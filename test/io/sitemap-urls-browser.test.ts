@@ -2,8 +2,6 @@
 // policy, with the browser's gunzip (DecompressionStream, which Node has too) and its hop observer,
 // kept to the site the user is on, within limits that count for the whole reading. Run against a
 // local node:http server; Node's fetch hands each redirect over itself, so the observer is idle.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createGzip, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { HopObserver } from '../../io/follow-redirects.ts';
@@ -11,53 +9,27 @@ import { sitemapEntries } from '../../io/sitemap-urls.ts';
 import { sitemapEntriesInBrowser, webGunzip } from '../../io/sitemap-urls-browser.ts';
 import type { SitemapEntry, SitemapRead } from '../../io/sitemap-walk.ts';
 import type { SitemapProblem } from '../../src/sitemap-problem.ts';
+import {
+  SITEMAP_NS as NS,
+  type RouteServer,
+  sitemapIndex,
+  startRouteServer,
+  urlset,
+} from '../fixtures/route-server.ts';
 
-const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
-const urlset = (...locs: string[]) =>
-  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${NS}">\n` +
-  locs.map((loc) => `  <url><loc>${loc}</loc></url>\n`).join('') +
-  '</urlset>\n';
-const sitemapIndex = (...locs: string[]) =>
-  `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="${NS}">\n` +
-  locs.map((loc) => `  <sitemap><loc>${loc}</loc></sitemap>\n`).join('') +
-  '</sitemapindex>\n';
-
-type Route = (request: IncomingMessage, response: ServerResponse) => void;
-let server: Server;
+let site: RouteServer;
 let base = '';
 /** The same server by another host name: another host, to the extension. */
 let otherHost = '';
-const routes = new Map<string, Route>();
-const asked: string[] = [];
-
-function serve(path: string, body: string | Buffer, type = 'application/xml'): string {
-  routes.set(path, (_request, response) => {
-    response.writeHead(200, { 'content-type': type });
-    response.end(body);
-  });
-  return base + path;
-}
+const serve = (path: string, body: string | Buffer, type = 'application/xml') =>
+  site.serve(path, body, { 'content-type': type });
 
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    asked.push(request.url ?? '');
-    const route = routes.get(request.url ?? '');
-    if (route === undefined) {
-      response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
-      return;
-    }
-    route(request, response);
-  });
-  server.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as AddressInfo;
-  base = `http://127.0.0.1:${port}`;
-  otherHost = `http://localhost:${port}`;
+  site = await startRouteServer();
+  base = site.base;
+  otherHost = `http://localhost:${site.port}`;
 });
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => site.close());
 
 /** Node's fetch reads each hop itself: the browser's observer has nothing to say. */
 const idle: HopObserver = {
@@ -156,27 +128,27 @@ describe('the browser reads what the command line reads', () => {
 describe('the extension reads only the site the user is on', () => {
   test('a child on another host is not requested', async () => {
     const child = `${otherHost}/h/child.xml`;
-    routes.set('/h/child.xml', (_request, response) => {
+    site.routes.set('/h/child.xml', (_request, response) => {
       response.writeHead(200, { 'content-type': 'application/xml' }).end(urlset(`${base}/x`));
     });
     const index = serve('/h/index.xml', sitemapIndex(child));
-    const before = asked.length;
+    const before = site.asked.length;
     const got = await read([index]);
     expect(got.entries).toEqual([]);
     expect(got.problems).toEqual([
       { source: child, code: 'other-host', params: { target: child } },
     ]);
-    expect(asked.slice(before)).toEqual(['/h/index.xml']);
+    expect(site.asked.slice(before)).toEqual(['/h/index.xml']);
   });
 
-  test('a redirect to another host is not followed: its target is never asked', async () => {
-    routes.set('/h/moves.xml', (_request, response) => {
+  test('a redirect to another host is not followed: its target is never site.asked', async () => {
+    site.routes.set('/h/moves.xml', (_request, response) => {
       response.writeHead(301, { location: `${otherHost}/h/moved.xml` }).end();
     });
-    routes.set('/h/moved.xml', (_request, response) => {
+    site.routes.set('/h/moved.xml', (_request, response) => {
       response.writeHead(200, { 'content-type': 'application/xml' }).end(urlset(`${base}/y`));
     });
-    const before = asked.length;
+    const before = site.asked.length;
     const got = await read([`${base}/h/moves.xml`]);
     expect(got.problems).toEqual([
       {
@@ -185,7 +157,7 @@ describe('the extension reads only the site the user is on', () => {
         params: { target: `${otherHost}/h/moved.xml` },
       },
     ]);
-    expect(asked.slice(before)).toEqual(['/h/moves.xml']);
+    expect(site.asked.slice(before)).toEqual(['/h/moves.xml']);
   });
 });
 
@@ -201,38 +173,38 @@ describe('several sources, one set of limits', () => {
   test('maxSitemaps counts across the sources: the next one is told and not read', async () => {
     const one = serve('/c/one.xml', urlset(`${base}/1`));
     const two = serve('/c/two.xml', urlset(`${base}/2`));
-    const before = asked.length;
+    const before = site.asked.length;
     const got = await read([one, two], { maxSitemaps: 1 });
     expect(got.entries.map((e) => e.url)).toEqual([`${base}/1`]);
     expect(got.problems).toEqual([
       { source: two, code: 'count-limit', params: { limit: 1, child: two } },
     ]);
-    expect(asked.slice(before)).toEqual(['/c/one.xml']);
+    expect(site.asked.slice(before)).toEqual(['/c/one.xml']);
   });
 
   test('totalMs 0: nothing is read, and the time limit is told', async () => {
     const one = serve('/t/one.xml', urlset(`${base}/1`));
-    const before = asked.length;
+    const before = site.asked.length;
     const got = await read([one], { totalMs: 0 });
     expect(got.entries).toEqual([]);
     expect(got.problems).toEqual([{ source: one, code: 'time-limit', params: { limit: 0 } }]);
-    expect(asked.slice(before)).toEqual([]);
+    expect(site.asked.slice(before)).toEqual([]);
   });
 
   test('totalMs spent on a stalled sitemap: the time limit is told, not a time-out; the rest is not read', async () => {
-    routes.set('/t/stalls.xml', (_request, response) => {
+    site.routes.set('/t/stalls.xml', (_request, response) => {
       response.writeHead(200, { 'content-type': 'application/xml' });
       response.write(`<urlset xmlns="${NS}"><url><loc>${base}/early</loc></url>`);
       // …and nothing more.
     });
     const after = serve('/t/after.xml', urlset(`${base}/after`));
-    const before = asked.length;
+    const before = site.asked.length;
     const got = await read([`${base}/t/stalls.xml`, after], { totalMs: 300 });
     expect(got.entries.map((e) => e.url)).toEqual([`${base}/early`]);
     expect(got.problems).toEqual([
       { source: `${base}/t/stalls.xml`, code: 'time-limit', params: { limit: 300 } },
     ]);
-    expect(asked.slice(before)).toEqual(['/t/stalls.xml']);
+    expect(site.asked.slice(before)).toEqual(['/t/stalls.xml']);
   });
 });
 

@@ -3,7 +3,7 @@
 // from a local node:http server, streamed, within the limits, never throwing for bad content.
 import { createWriteStream, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,19 +16,15 @@ import {
   type SitemapProblemCode,
   SitemapUnreadable,
 } from '../../src/sitemap-problem.ts';
+import {
+  SITEMAP_NS as NS,
+  type RouteServer,
+  sitemapIndex,
+  startRouteServer,
+  urlset,
+} from '../fixtures/route-server.ts';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/sitemap');
-const NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
-
-const urlset = (...locs: string[]) =>
-  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${NS}">\n` +
-  locs.map((loc) => `  <url><loc>${loc}</loc></url>\n`).join('') +
-  '</urlset>\n';
-const sitemapIndex = (...locs: string[]) =>
-  `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="${NS}">\n` +
-  locs.map((loc) => `  <sitemap><loc>${loc}</loc></sitemap>\n`).join('') +
-  '</sitemapindex>\n';
-
 async function collect(
   source: string,
   options: SitemapOptions = {},
@@ -43,42 +39,19 @@ async function collect(
 
 // ---- A local server: each path answers what the test put there ------------------------------------
 
-type Route = (request: IncomingMessage, response: ServerResponse) => void;
-
-let server: Server;
+let site: RouteServer;
 let base = '';
-const routes = new Map<string, Route>();
-/** Every path the local server was asked for, in order. */
-const asked: string[] = [];
-
-function serve(path: string, body: string | Buffer, headers: Record<string, string> = {}): string {
-  routes.set(path, (_request, response) => {
-    response.writeHead(200, { 'content-type': 'application/xml', ...headers });
-    response.end(body);
-  });
-  return base + path;
-}
+const serve = (path: string, body: string | Buffer, headers: Record<string, string> = {}) =>
+  site.serve(path, body, headers);
 
 let dir = '';
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'robots-lens-sitemap-'));
-  server = createServer((request, response) => {
-    asked.push(request.url ?? '');
-    const route = routes.get(request.url ?? '');
-    if (route === undefined) {
-      response.writeHead(404, { 'content-type': 'text/plain' });
-      response.end('not found');
-      return;
-    }
-    route(request, response);
-  });
-  server.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  site = await startRouteServer();
+  base = site.base;
 });
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  await site.close();
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -336,7 +309,7 @@ describe('sitemapUrls follows indexes over http', () => {
       'content-encoding': 'gzip',
       'content-type': 'application/gzip',
     });
-    routes.set('/moved.xml', (_request, response) => {
+    site.routes.set('/moved.xml', (_request, response) => {
       response.writeHead(301, { location: '/moved-here.xml' });
       response.end();
     });
@@ -361,7 +334,7 @@ describe('sitemapUrls follows indexes over http', () => {
   test('a child that 404s or fails is told and skipped; the others are read', async () => {
     serve('/ok-1.xml', urlset(`${base}/ok/1`));
     serve('/ok-2.xml', urlset(`${base}/ok/2`));
-    routes.set('/fails.xml', (_request, response) => {
+    site.routes.set('/fails.xml', (_request, response) => {
       response.writeHead(503);
       response.end();
     });
@@ -421,7 +394,7 @@ describe('sitemapUrls follows indexes over http', () => {
 
   test('loops: an index that lists itself, one that lists its parent, one redirected to it, a child listed twice', async () => {
     const top = `${base}/loop-a.xml`;
-    routes.set('/loop-back.xml', (_request, response) => {
+    site.routes.set('/loop-back.xml', (_request, response) => {
       response.writeHead(302, { location: '/loop-a.xml' });
       response.end();
     });
@@ -530,7 +503,7 @@ describe('sitemapUrls stops at its limits, telling each once', () => {
   });
 
   test('time: a child whose server stalls is told at timeoutMs; its siblings are read', async () => {
-    routes.set('/stalls.xml', (_request, response) => {
+    site.routes.set('/stalls.xml', (_request, response) => {
       response.writeHead(200, { 'content-type': 'application/xml' });
       response.write(`<urlset xmlns="${NS}"><url><loc>${base}/stalled/1</loc></url>`);
       // …and never ends: the client's limit must.
@@ -608,7 +581,7 @@ describe('sitemapUrls throws only when the top source cannot be read: a SitemapU
     [
       'a server that never answers',
       async () => {
-        routes.set('/never.xml', () => {});
+        site.routes.set('/never.xml', () => {});
         return `${base}/never.xml`;
       },
       ['timeout', { ms: 200 }],
@@ -641,7 +614,7 @@ describe('sitemapUrls throws only when the top source cannot be read: a SitemapU
 describe('sitemapUrls streams', () => {
   test('a caller that stops early ends the transfer', async () => {
     let isClosed = false;
-    routes.set('/endless.xml', (_request, response) => {
+    site.routes.set('/endless.xml', (_request, response) => {
       response.writeHead(200, { 'content-type': 'application/xml' });
       response.write(`<urlset xmlns="${NS}">`);
       let i = 0;
@@ -718,7 +691,7 @@ describe('sitemapUrls: a public address never leads into a private network (issu
     urls: string[];
     /** The problems told, in order, or the code of the top's SitemapUnreadable. */
     told: SitemapProblem[] | { unreadable: SitemapProblem };
-    /** Local paths that must never be asked for. */
+    /** Local paths that must never be site.asked for. */
     neverAsked?: string[];
   }
   const PUB = 'https://public.test';
@@ -730,7 +703,7 @@ describe('sitemapUrls: a public address never leads into a private network (issu
   const rule = 'io/follow-redirects.ts: the private-network rule (issue 15, item 9; issue 27)';
   const cases = (local: string, port: string): Case[] => [
     {
-      what: 'a public index lists a child on 127.0.0.1: refused, never asked',
+      what: 'a public index lists a child on 127.0.0.1: refused, never site.asked',
       rule: `${rule}; RFC 6890 loopback`,
       top: `${PUB}/index.xml`,
       internet: {
@@ -767,7 +740,7 @@ describe('sitemapUrls: a public address never leads into a private network (issu
       neverAsked: ['/p2.xml'],
     },
     {
-      what: 'a public index lists a name that resolves to a private address: refused before it is asked',
+      what: 'a public index lists a name that resolves to a private address: refused before it is site.asked',
       rule: `${rule}; Node looks the name up first (io/node-lookup.ts)`,
       top: `${PUB}/index-3.xml`,
       internet: {
@@ -891,7 +864,7 @@ describe('sitemapUrls: a public address never leads into a private network (issu
   test.each(named)('%s (%s)', async (_what, _rule, i) => {
     const c = cases(base, new URL(base).port)[i] as Case;
     for (const [path, text] of Object.entries(c.local ?? {})) serve(path, text);
-    asked.length = 0;
+    site.asked.length = 0;
     const problems: SitemapProblem[] = [];
     const urls: string[] = [];
     const options: SitemapOptions = {
@@ -913,7 +886,7 @@ describe('sitemapUrls: a public address never leads into a private network (issu
       expect(error).toBeNull();
       expect(problems).toEqual(c.told);
     }
-    for (const path of c.neverAsked ?? []) expect(asked).not.toContain(path);
+    for (const path of c.neverAsked ?? []) expect(site.asked).not.toContain(path);
   });
 });
 
@@ -921,7 +894,7 @@ describe('sitemapUrls follows redirects under the one fetch policy, each one che
   test('5 redirects are followed; a 6th, or a loop, is told and not followed (io/fetch-policy.ts, issue 28; RFC 9309 §2.3.1.2)', async () => {
     const hops = (name: string, count: number) => {
       for (let i = 0; i < count; i++) {
-        routes.set(`/${name}/${i}`, (_request, response) => {
+        site.routes.set(`/${name}/${i}`, (_request, response) => {
           response.writeHead(301, { location: `/${name}/${i + 1}` });
           response.end();
         });
@@ -930,11 +903,11 @@ describe('sitemapUrls follows redirects under the one fetch policy, each one che
     };
     hops('five', 5);
     hops('six', 6);
-    routes.set('/cycle/a', (_request, response) => {
+    site.routes.set('/cycle/a', (_request, response) => {
       response.writeHead(302, { location: '/cycle/b' });
       response.end();
     });
-    routes.set('/cycle/b', (_request, response) => {
+    site.routes.set('/cycle/b', (_request, response) => {
       response.writeHead(302, { location: '/cycle/a' });
       response.end();
     });
@@ -955,7 +928,7 @@ describe('sitemapEntries: each URL with the sitemap that lists it (issue 28, ite
   // The robots.txt of a listed URL's origin is led from that sitemap (cli/sources.ts): the URL
   // that answered, after redirects; null below a local file, whose children are the user's.
   test('an index on the server: each URL with its child sitemap, as it answered', async () => {
-    routes.set('/entries/moves.xml', (_request, response) => {
+    site.routes.set('/entries/moves.xml', (_request, response) => {
       response.writeHead(301, { location: '/entries/b.xml' });
       response.end();
     });
