@@ -21,6 +21,7 @@ import {
 } from '../src/page/audit.ts';
 import type { Crawl } from '../src/page/combined.ts';
 import { ruleLine, verdictOf } from './judge.ts';
+import { Slots } from './slots.ts';
 import type { Source } from './sources.ts';
 
 /** The auditor's own robots.txt token (RFC 9309 §2.2.1: letters, digits, "-" and "_"). */
@@ -86,33 +87,6 @@ export interface AuditRecord {
   ignoredRobots?: true;
   /** Present when the URL came from a sitemap. */
   inSitemap?: true;
-}
-
-/** At most `n` at once; the others wait their turn in order. */
-class Slots {
-  private active = 0;
-  private readonly waiting: (() => void)[] = [];
-  private readonly n: number;
-
-  constructor(n: number) {
-    this.n = n;
-  }
-
-  get idle(): boolean {
-    return this.active === 0 && this.waiting.length === 0;
-  }
-
-  async run<T>(work: () => Promise<T>): Promise<T> {
-    if (this.active >= this.n) await new Promise<void>((r) => this.waiting.push(r));
-    else this.active++;
-    try {
-      return await work();
-    } finally {
-      const next = this.waiting.shift();
-      if (next === undefined) this.active--;
-      else next();
-    }
-  }
 }
 
 /** A Retry-After in ms: seconds, or an HTTP date (RFC 9110 §10.2.3); null when unreadable. */

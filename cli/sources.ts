@@ -14,6 +14,7 @@ import {
   robotsOrigin,
 } from '../src/index.ts';
 import { AiFile } from './ai.ts';
+import { Slots } from './slots.ts';
 
 /**
  * A robots.txt ready to judge with: its rules (and, when it has Content-Signal or Content-Usage
@@ -177,14 +178,13 @@ export class OriginSources {
   /** The key given last: already the most recently used. */
   private lastKey = '';
   private fetches = 0;
-  private running = 0;
-  private readonly waiting: (() => void)[] = [];
-  private readonly inFlight: number;
+  /** The robots.txt fetches under way, at most `inFlight`. */
+  private readonly slots: Slots;
   private readonly fetchOne: FetchOne;
   private readonly maxBytes: number;
 
   constructor(inFlight = 8, fetchOne: FetchOne = fetchLed, maxBytes = MAX_KEPT_BYTES) {
-    this.inFlight = inFlight;
+    this.slots = new Slots(inFlight);
     this.fetchOne = fetchOne;
     this.maxBytes = maxBytes;
   }
@@ -211,7 +211,7 @@ export class OriginSources {
       return entry.source;
     }
     this.fetches++;
-    const fetching = this.limited(() => this.fetchOne(`${origin}/robots.txt`, led));
+    const fetching = this.slots.run(() => this.fetchOne(`${origin}/robots.txt`, led));
     const fresh = { source: fetching as Source | Promise<Source>, bytes: 0 };
     this.kept.set(key, fresh);
     this.lastKey = key;
@@ -238,17 +238,6 @@ export class OriginSources {
       if (entry.source instanceof Promise) continue;
       this.kept.delete(key);
       this.keptBytes -= entry.bytes;
-    }
-  }
-
-  private async limited(work: () => Promise<Source>): Promise<Source> {
-    if (this.running >= this.inFlight) await new Promise<void>((go) => this.waiting.push(go));
-    this.running++;
-    try {
-      return await work();
-    } finally {
-      this.running--;
-      this.waiting.shift()?.();
     }
   }
 }
