@@ -8,7 +8,9 @@
 import { ResultType, Sniffer } from 'encoding-sniffer/sniffer';
 import type { Fetched } from '../src/page/audit.ts';
 import { PAGE_LIMITS, type ResponseFacts } from '../src/page/facts.ts';
+import { isHtml } from '../src/page/judge.ts';
 import { Deadline } from './deadline.ts';
+import { charsetOf, decoderFor, headerValues } from './fetch-page.ts';
 import { FETCH_POLICY, requestFor } from './fetch-policy.ts';
 import { followRedirects, RedirectChain, type RedirectStrategy } from './follow-redirects.ts';
 import { HtmlFactsReader } from './html-facts.ts';
@@ -46,34 +48,6 @@ export interface AuditFetch {
   cut: boolean;
   /** Retry-After as sent with a 429 or 503, or null. */
   retryAfter: string | null;
-}
-
-const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
-
-/** The response is read as HTML: an HTML type, or no Content-Type at all (browsers sniff it). */
-function isHtml(contentType: string | null): boolean {
-  if (contentType === null) return true;
-  return HTML_TYPES.has(contentType.split(';')[0]?.trim().toLowerCase() ?? '');
-}
-
-/** A header's values as fetch gives them (repeated ones joined with ", "), within the bound. */
-function headerValues(headers: Headers, name: string): string[] {
-  const value = headers.get(name);
-  return value === null ? [] : [value.slice(0, PAGE_LIMITS.headerChars)];
-}
-
-/** The charset label a Content-Type names, or undefined. */
-function charsetOf(contentType: string | null): string | undefined {
-  return /;\s*charset\s*=\s*"?([\w.:-]+)/i.exec(contentType ?? '')?.[1];
-}
-
-/** A decoder for `encoding` (a WHATWG name), UTF-8 when the platform does not know it. */
-function decoderFor(encoding: string): TextDecoder {
-  try {
-    return new TextDecoder(encoding);
-  } catch {
-    return new TextDecoder('utf-8');
-  }
 }
 
 /**
@@ -157,7 +131,8 @@ export async function fetchForAudit(url: string, options: AuditFetchOptions): Pr
     };
     const retryAfter = status === 429 || status === 503 ? headers.get('retry-after') : null;
     // Only a page's own answer is read: a 4xx or 5xx body says nothing an index keeps.
-    if (options.headersOnly === true || !isHtml(contentType) || status >= 300) {
+    // No Content-Type at all is read as HTML, as browsers sniff it.
+    if (options.headersOnly === true || isHtml(contentType) === false || status >= 300) {
       await response.body?.cancel().catch(() => {}); // ended already: nothing of it is read
       return { fetched: { kind: 'answer', response: facts, dom: null }, cut: false, retryAfter };
     }

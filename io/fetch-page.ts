@@ -41,9 +41,13 @@ export interface ServedPageOptions {
   maxBytes?: number;
 }
 
-/** The charset a Content-Type names, if TextDecoder knows it; else UTF-8. */
-function decoderFor(contentType: string | null): TextDecoder {
-  const label = /;\s*charset\s*=\s*"?([\w.:-]+)/i.exec(contentType ?? '')?.[1];
+/** The charset label a Content-Type names, or undefined. */
+export function charsetOf(contentType: string | null): string | undefined {
+  return /;\s*charset\s*=\s*"?([\w.:-]+)/i.exec(contentType ?? '')?.[1];
+}
+
+/** A decoder for an encoding label, if TextDecoder knows it; else UTF-8. */
+export function decoderFor(label: string | undefined): TextDecoder {
   try {
     return new TextDecoder(label ?? 'utf-8');
   } catch {
@@ -52,8 +56,11 @@ function decoderFor(contentType: string | null): TextDecoder {
   }
 }
 
-/** A header's value: fetch joins repeated ones with ", ", which the readers take as they come. */
-function headerValues(headers: Headers, name: string): string[] {
+/**
+ * A header's value, within PAGE_LIMITS: fetch joins repeated ones with ", ", which the readers
+ * take as they come.
+ */
+export function headerValues(headers: Headers, name: string): string[] {
   const value = headers.get(name);
   return value === null ? [] : [value.slice(0, PAGE_LIMITS.headerChars)];
 }
@@ -86,7 +93,7 @@ export async function fetchServedPage(
         url: finalUrl,
         status,
         contentType,
-        html: decoderFor(contentType).decode(bytes),
+        html: decoderFor(charsetOf(contentType)).decode(bytes),
         xRobotsTag: headerValues(response.headers, 'x-robots-tag'),
         link: headerValues(response.headers, 'link'),
         cut,

@@ -124,7 +124,8 @@ export interface PageJudgement {
 
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
 
-function isHtml(contentType: string | null): boolean | null {
+/** The Content-Type names an HTML document (its essence); null when there is none. */
+export function isHtml(contentType: string | null): boolean | null {
   if (contentType === null) return null;
   return HTML_TYPES.has(contentType.split(';')[0]?.trim().toLowerCase() ?? '');
 }
