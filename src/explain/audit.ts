@@ -4,7 +4,7 @@
 // page it was not allowed to fetch, one it could not reach).
 import type { AuditReason } from '../page/audit.ts';
 import { printableText, statusText } from './formats.ts';
-import { conflictText, directiveText, sourceText } from './page.ts';
+import { conflictText, directiveText, pageFetchFailureText, sourceText } from './page.ts';
 import type { Translator } from './translator.ts';
 
 /** Seconds the audit waits for a page by default (issue 30: --timeout 15). */
@@ -33,13 +33,7 @@ export function auditReasonText(
         'servedFailed',
         reason.why === 'timeout'
           ? t('auditTimeout', timeoutSeconds)
-          : reason.why === 'network'
-            ? t('servedErrorNetwork')
-            : reason.why === 'private-address'
-              ? t('servedErrorPrivate')
-              : reason.why === 'redirect-loop'
-                ? t('servedErrorRedirectLoop')
-                : t('servedErrorTooManyRedirects', 5),
+          : pageFetchFailureText(reason.why, t),
       );
     case 'status':
       return t('pageStatusNotIndexable', statusText(reason.status), robot);

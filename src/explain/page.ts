@@ -7,6 +7,7 @@ import type { ServedFinding } from '../page/compare.ts';
 import { DIRECTIVES, type DirectiveName, type PageRules } from '../page/directives.ts';
 import { PAGE_LIMITS } from '../page/facts.ts';
 import type { Applied, PageJudgement, PageProblem, PageSource, RobotPage } from '../page/judge.ts';
+import { MAX_REDIRECTS } from '../policy.ts';
 import { listText, statusText, vendorText } from './formats.ts';
 import type { MessageKey, Translator } from './translator.ts';
 
@@ -17,6 +18,36 @@ export function sourceText(source: PageSource, t: Translator): string {
       ? t('pageSourceMetaBody', source.label ?? '')
       : t('pageSourceMeta', source.label ?? '');
   return source.label === null ? t('pageSourceHeader') : t('pageSourceHeaderFor', source.label);
+}
+
+/** Why a page's fetch got no answer, under the one fetch policy (io/fetch-policy.ts). */
+export type PageFetchFailure =
+  | 'network'
+  | 'private-address'
+  | 'too-many-redirects'
+  | 'redirect-loop';
+
+const FETCH_FAILURES: Record<PageFetchFailure, MessageKey> = {
+  network: 'servedErrorNetwork',
+  'private-address': 'servedErrorPrivate',
+  'too-many-redirects': 'servedErrorTooManyRedirects',
+  'redirect-loop': 'servedErrorRedirectLoop',
+};
+
+/** `why` is one of the reasons pageFetchFailureText words. */
+export function isPageFetchFailure(why: string): why is PageFetchFailure {
+  return Object.hasOwn(FETCH_FAILURES, why);
+}
+
+/**
+ * Why a page could not be fetched, in a few words: the popup's "compare with the HTML as served"
+ * and the audit say it alike. (A timeout is each caller's: its limit differs.)
+ */
+export function pageFetchFailureText(why: PageFetchFailure, t: Translator): string {
+  // The policy's limit: the 6th redirect's target is not asked.
+  return why === 'too-many-redirects'
+    ? t(FETCH_FAILURES[why], t.number(MAX_REDIRECTS))
+    : t(FETCH_FAILURES[why]);
 }
 
 /** A directive as written, trimmed: `noindex`, `max-snippet:20`. */

@@ -1,17 +1,13 @@
 // Why the page could not be fetched as served (the Page view's "Compare with the HTML as served"),
 // in words: the reasons the background gives (src/extension/protocol.ts servedPage).
 
+import { isPageFetchFailure, pageFetchFailureText } from '../../explain/page.ts';
 import type { MessageKey, Translator } from '../../explain/translator.ts';
-import { MAX_REDIRECTS } from '../../policy.ts';
 import type { ErrorOf } from '../protocol.ts';
 
-const REASONS: Partial<Record<ErrorOf<'servedPage'>, MessageKey>> = {
+/** The reasons of the served page's own: a timeout (its 15 s), a page no fetch can ask. */
+const OWN_REASONS: Partial<Record<ErrorOf<'servedPage'>, MessageKey>> = {
   timeout: 'servedErrorTimeout',
-  network: 'servedErrorNetwork',
-  'private-address': 'servedErrorPrivate',
-  // The one fetch policy's limit (io/fetch-policy.ts): the 6th redirect's target is not asked.
-  'too-many-redirects': 'servedErrorTooManyRedirects',
-  'redirect-loop': 'servedErrorRedirectLoop',
   'not-http': 'servedErrorNotHttp',
   'no-permission': 'servedErrorNoPermission',
 };
@@ -25,7 +21,7 @@ export function servedErrorText(
   message: string,
   t: Translator,
 ): string {
-  const key = REASONS[error];
-  if (key === undefined) return message;
-  return error === 'too-many-redirects' ? t(key, t.number(MAX_REDIRECTS)) : t(key);
+  if (isPageFetchFailure(error)) return pageFetchFailureText(error, t);
+  const key = OWN_REASONS[error];
+  return key === undefined ? message : t(key);
 }
