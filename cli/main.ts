@@ -114,6 +114,9 @@ class Output {
   }
 }
 
+/** `count` in `ms` as a rate per second (a run of under a millisecond counts as one). */
+const perSecond = (count: number, ms: number) => count / Math.max(ms / 1000, 0.001);
+
 /** URLs done and their rate, on stderr when it is a terminal; silent otherwise. */
 function progress(io: Io, t: Translator) {
   const started = Date.now();
@@ -126,7 +129,7 @@ function progress(io: Io, t: Translator) {
       const now = Date.now();
       if (now - shown < 200) return;
       shown = now;
-      const rate = Math.round(count / Math.max((now - started) / 1000, 0.001));
+      const rate = Math.round(perSecond(count, now - started));
       io.stderr.write(`\r${t('cliProgress', count, rate)}\u001b[K`);
     },
     done(): void {
@@ -158,7 +161,7 @@ function auditProgress(io: Io, t: Translator, total: number | null) {
   return {
     tick(): void {
       count++;
-      const rate = Math.round(count / Math.max((Date.now() - started) / 1000, 0.001));
+      const rate = Math.round(perSecond(count, Date.now() - started));
       bar.update(count, { text: t('cliProgress', count, rate) });
     },
     done(): void {
@@ -595,7 +598,7 @@ async function audit(
       'auditSummary',
       counts.urls,
       seconds.toFixed(1),
-      (counts.urls / Math.max(seconds, 0.001)).toFixed(1),
+      perSecond(counts.urls, seconds * 1000).toFixed(1),
     ),
   );
   if (counts.urls > 0) for (const row of counts.table().split('\n')) warn(row);
