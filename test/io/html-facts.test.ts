@@ -130,6 +130,16 @@ describe('what an HTML document says, as the standard builds its tree', () => {
       { metas: [{ name: 'GoogleBot', content: 'noindex, nofollow&', inBody: false }] },
     ],
     [
+      'a reference to white space before the body is white space (§13.2.5.72; §13.2.6.4.4)',
+      `&#32;&#x9;&NewLine;${noindex}`,
+      { metas: [{ name: 'robots', content: 'noindex', inBody: false }] },
+    ],
+    [
+      'a reference to anything else before the body begins it; a comment ends an unfinished one',
+      `&#3<!-- -->2;${noindex}`,
+      { metas: [{ name: 'robots', content: 'noindex', inBody: true }] },
+    ],
+    [
       "meta names that are not a robot's are not kept (og:title, description)",
       '<meta name="og:title" content="noindex"><meta name="description" content="noindex">',
       { metas: [] },
@@ -227,6 +237,17 @@ const pieces = fc.constantFrom(
   'text',
   ' \n',
   '&nbsp;',
+  // References decoded where they count (before the body: white space or not; kept attributes).
+  '&#32;',
+  '&#x9;&#10;',
+  '&#0;',
+  '&amp;',
+  '&nbsp',
+  '&#3',
+  '2;',
+  '<meta name="robots" content="noindex&comma;nofollow">',
+  '<meta name="&#103;ooglebot" content="&#110;oindex&amp">',
+  '<link rel="canon&#105;cal" href="/c?a=1&amp;b=2&copy=3">',
   '<!-- <meta name=robots> -->',
   '<base href="/b/">',
   '<link rel="canonical" href="/c">',
@@ -249,6 +270,19 @@ describe('generated documents', () => {
       }),
       { numRuns: numRuns(2000) },
     );
+  });
+
+  test('a reference cut between two writes is read whole', () => {
+    for (const [first, second, inBody] of [
+      ['&#3', '2;', false],
+      ['&Tab', ';', false],
+      ['&#x4', '1;', true],
+    ] as const) {
+      const reader = new HtmlFactsReader(PAGE);
+      reader.write(first);
+      reader.write(`${second}${noindex}`);
+      expect(reader.end().metas[0]?.inBody).toBe(inBody);
+    }
   });
 
   test('read in pieces of any size: the same facts as read whole', () => {
