@@ -231,13 +231,27 @@ export const CRAWLERS: readonly CrawlerProfile[] = [
 
 const BY_TOKEN = new Map(CRAWLERS.map((c) => [c.token.toLowerCase(), c]));
 
+type PageAudience = PageProfile & { token: string; audience: readonly string[] };
+
+/** Profiles already made (the page judge asks for each robot of every page); bounded. */
+const PROFILED = new Map<string, PageAudience>();
+
 /** The meta names and X-Robots-Tag scopes that address a robot (lower case), and how it reads them. */
-export function pageProfileOf(name: string): PageProfile & { token: string; audience: string[] } {
+export function pageProfileOf(name: string): PageAudience {
+  const known = PROFILED.get(name);
+  if (known !== undefined) return known;
   const crawler = findCrawler(name);
   const token = (crawler?.token ?? productToken(name)).toLowerCase();
   const page = crawler?.page ?? { rules: 'undocumented', names: [], ignoresGeneric: false };
   const audience = [...new Set([...(page.ignoresGeneric ? [] : ['robots']), token, ...page.names])];
-  return { ...page, token, audience };
+  const profile: PageAudience = Object.freeze({
+    ...page,
+    token,
+    audience: Object.freeze(audience),
+  });
+  if (PROFILED.size >= 1024) PROFILED.clear();
+  PROFILED.set(name, profile);
+  return profile;
 }
 
 /** Every meta name some known crawler answers to (lower case): `robots` and the rest. */
