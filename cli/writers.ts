@@ -3,13 +3,8 @@
 
 import type { AiAnswer } from '../src/explain/ai.ts';
 import { listText } from '../src/explain/formats.ts';
-import {
-  explainBlanket,
-  explainVerdict,
-  printableText,
-  type Semantics,
-  type Translator,
-} from '../src/index.ts';
+import { explainBlanket } from '../src/explain/verdicts.ts';
+import { explainVerdict, printableText, type Semantics, type Translator } from '../src/index.ts';
 import { type AiPicture, aiJson, explainedAi } from './ai.ts';
 import type { AuditRecord } from './audit.ts';
 import type { CheckRecord, ErrorRecord } from './judge.ts';

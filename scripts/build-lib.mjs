@@ -1,8 +1,10 @@
-// npm run build:lib (also `prepare`, so `npm ci` and `npm pack` run it): the npm package's files in
-// lib/. lib/index.js is the library (src/index.ts: the engine, the crawler profiles, the fetch
-// policy and the words, no platform API) with its type declarations; lib/robots-lens.js is the
-// command line (cli/robots-lens.ts) for Node 20, one file with everything it needs bundled in
-// (the catalogues, the XML parser), so the package has no dependencies to install.
+// npm run build:lib (also `prepack`, so `npm pack` and `npm publish` run it): the npm package's
+// files in lib/. lib/index.js is the library (src/index.ts: the engine, the crawler profiles, the
+// page judge, the AI signals and the words with their four catalogues, no platform API),
+// lib/engine.js the engine alone, lib/node.js robots.txt fetched with Node's fetch
+// (io/package-node.ts), their type declarations in lib/types/; lib/robots-lens.js is the command
+// line (cli/robots-lens.ts) for Node 20. Each is one file with everything it needs bundled in, so
+// the package has no dependencies to install.
 //
 // Built in a folder of its own, then moved into lib/ file by file (a rename replaces a file at
 // once): a test that runs lib/robots-lens.js or packs lib/ while this runs (vitest runs test files
@@ -27,12 +29,26 @@ const out = mkdtempSync('node_modules/.cache/build-lib-');
 try {
   const common = { bundle: true, format: 'esm', legalComments: 'none', logLevel: 'warning' };
   await Promise.all([
+    // The library, and the engine alone (robots-lens/engine): pure, for any runtime.
+    ...[
+      ['src/index.ts', 'index.js'],
+      ['src/robots/index.ts', 'engine.js'],
+    ].map(([entry, file]) =>
+      build({
+        ...common,
+        entryPoints: [entry],
+        outfile: `${out}/${file}`,
+        platform: 'neutral',
+        target: 'es2022',
+      }),
+    ),
+    // robots-lens/node: robots.txt fetched as the extension fetches it, with Node's fetch.
     build({
       ...common,
-      entryPoints: ['src/index.ts'],
-      outfile: `${out}/index.js`,
-      platform: 'neutral',
-      target: 'es2022',
+      entryPoints: ['io/package-node.ts'],
+      outfile: `${out}/node.js`,
+      platform: 'node',
+      target: 'node20',
     }),
     build({
       ...common,
@@ -60,15 +76,16 @@ try {
     }),
   ]);
   chmodSync(`${out}/robots-lens.js`, 0o755);
-  // The library's declarations, next to it (lib/index.d.ts and the modules it names).
+  // The declarations of the three entries and the modules they name, in lib/types/ as the tree
+  // lays them out (lib/types/src/index.d.ts, lib/types/io/package-node.d.ts).
   execFileSync(
     process.execPath,
-    ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.lib.json', '--outDir', out],
+    ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.lib.json', '--outDir', `${out}/types`],
     { stdio: 'inherit' },
   );
   // The message keys are the English catalogue's: written out as a union, so the declarations need
   // no JSON file (and no resolveJsonModule) in the project that installs the package.
-  const declared = `${out}/explain/translator.d.ts`;
+  const declared = `${out}/types/src/explain/translator.d.ts`;
   const keys = Object.keys(JSON.parse(readFileSync('_locales/en/messages.json', 'utf8')));
   const source = readFileSync(declared, 'utf8');
   const jsonImport = /import type en from '[^']*messages\.json';\n/;
