@@ -9,6 +9,7 @@ import { ruleText, statusText } from './formats.ts';
 import { sourceText } from './page.ts';
 import type { Translator } from './translator.ts';
 
+/** The toolbar badge for a page: a glyph, its colour and the tooltip that says why. */
 export interface Badge {
   text: string;
   /** Background colour: white text on it reads in light and dark toolbars. */

@@ -10,6 +10,7 @@ import { lookupIn, type Messages, type Translator, translator } from './translat
 /** The languages the words come in. */
 export const LANGUAGES = ['en', 'es', 'ru', 'th'] as const;
 
+/** A language the words come in. */
 export type Language = (typeof LANGUAGES)[number];
 
 const CATALOGUES: Record<Language, Messages> = { en, es, ru, th } as Record<Language, Messages>;

@@ -9,6 +9,7 @@ import { sourceText } from './page.ts';
 import type { Translator } from './translator.ts';
 import type { ExplainedVerdict } from './verdicts.ts';
 
+/** The one-line answer for the first robot of the list, shown above everything in the popup. */
 export interface Headline {
   robot: string;
   /** `data-headline`: the combined answer for this robot. */

@@ -3,6 +3,7 @@
 // are separate keys (`key_one`, `key_few`, `key_many`, `key_other`) chosen by Intl.PluralRules.
 import type en from '../../_locales/en/messages.json';
 
+/** A key of the catalogues (the English one's keys; every language has the same). */
 export type MessageKey = keyof typeof en;
 
 /** A browser-style message catalogue (the shape of messages.json). */
@@ -14,6 +15,10 @@ export type Messages = Record<
 /** Looks a message up with positional substitutions, as browser.i18n.getMessage does ('' if absent). */
 export type Lookup = (key: string, substitutions: string[]) => string;
 
+/**
+ * Says a message in one language: `t(key, ...values)` fills the message's placeholders in order.
+ * Made by `translatorFor(locale)` over the bundled catalogues, or `translator(lookup, locale)`.
+ */
 export interface Translator {
   (key: MessageKey, ...substitutions: (string | number)[]): string;
   /** The plural form of `base` for `count` (CLDR rules of the locale); `count` is $1. */

@@ -6,6 +6,7 @@ import type { Canonical, RobotPage } from './judge.ts';
 /** The robots.txt verdict for the page, or for its canonical URL. */
 export type Crawl = 'allowed' | 'disallowed' | 'unknown';
 
+/** Two signals that work against each other, for one robot (combineRow). */
 export type Conflict =
   /** robots.txt blocks the page, so its noindex is never read: the URL can still be indexed from links. */
   | 'blocked-noindex'
@@ -29,6 +30,7 @@ export type PageState =
   /** The crawl verdict, the page's response or its signals are unknown. */
   | 'unknown';
 
+/** A robot's answer for a page: robots.txt and what the page says, combined (combineRow). */
 export interface CombinedRow {
   state: PageState;
   /**

@@ -1,6 +1,7 @@
 // Lines outside RFC 9309 that site owners write, and who honours them.
 import type { DirectiveCode, Severity } from './types.ts';
 
+/** Who documents a robots.txt line beyond Allow and Disallow (Crawl-delay, Host, Sitemap…). */
 export interface DirectiveSupport {
   code: DirectiveCode;
   severity: Severity;

@@ -58,6 +58,7 @@ export type Reading = 'google' | 'rfc9309';
 /** Which reading a robot, named by its product token, reads the file with. */
 export type ReadingOf = (token: string) => Reading;
 
+/** What a group (or groups read together) says, as data for plain words (summarizeRobotsTxt). */
 export interface GroupSummary {
   /** First user-agent line of the first group whose rules are summarised. */
   line: number;
