@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { AuditRecord } from '../../cli/audit.ts';
 import { runBinary } from './binary.ts';
@@ -70,6 +71,26 @@ beforeAll(async () => {
       );
       return;
     }
+    const encoded = ENCODED[path];
+    if (encoded !== undefined) {
+      res.writeHead(200, encoded.headers).end(encoded.body);
+      return;
+    }
+    if (path === '/big') {
+      // 50 MB of HTML: the audit reads its first MiB (--max-bytes) and hangs up.
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.write('<head><link rel="canonical" href="/"></head><body>');
+      const chunk = `<p>${'text '.repeat(2000)}</p>`;
+      let sent = 0;
+      const more = () => {
+        while (!res.destroyed && sent < 50_000_000 && res.write(chunk)) sent += chunk.length;
+        if (res.destroyed) return;
+        if (sent >= 50_000_000) res.end('<meta name="robots" content="noindex">');
+        else res.once('drain', more);
+      };
+      more();
+      return;
+    }
     if (path === '/busy') {
       busy++;
       res.writeHead(503, { 'retry-after': '0', 'content-type': 'text/html' });
@@ -107,7 +128,48 @@ async function states(paths: string[], agents: string[], extra: string[] = []) {
   return { run: r, records: records(r.stdout) };
 }
 
+/** Pages whose bytes are not plain UTF-8 text: compressed, or in another charset. */
+const noindexPage = '<meta name="robots" content="noindex">';
+const ENCODED: Record<string, { headers: Record<string, string>; body: Buffer }> = {
+  '/gzip': {
+    headers: { 'content-type': 'text/html', 'content-encoding': 'gzip' },
+    body: gzipSync(noindexPage),
+  },
+  '/br': {
+    headers: { 'content-type': 'text/html', 'content-encoding': 'br' },
+    body: brotliCompressSync(noindexPage),
+  },
+  // windows-1252 bytes named by the header: "café" is E9 there, not UTF-8's C3 A9.
+  '/latin1': {
+    headers: { 'content-type': 'text/html; charset=windows-1252' },
+    body: Buffer.from('<link rel="canonical" href="/caf\xe9">', 'latin1'),
+  },
+};
+
 describe('robots-lens audit: a state per URL and robot', () => {
+  test('gzip, br, another charset, a 50 MB page and a dead host, through the binary', async () => {
+    const dead = createServer();
+    await new Promise<void>((r) => dead.listen(0, '127.0.0.1', r));
+    const deadOrigin = `http://127.0.0.1:${(dead.address() as { port: number }).port}`;
+    await new Promise((r) => dead.close(r)); // nobody listens there any more
+    const { run, records: got } = await states(
+      ['/gzip', '/br', '/latin1', '/big', `${deadOrigin}/page`],
+      ['Googlebot'],
+    );
+    expect(got.map((r) => [r.url.replace(origin, ''), r.state, r.canonical])).toEqual([
+      ['/gzip', 'noindex', null],
+      ['/br', 'noindex', null],
+      ['/latin1', 'canonicalised', `${origin}/caf%C3%A9`],
+      // Its canonical in the head is read; the noindex at its end lies past the first MiB.
+      ['/big', 'canonicalised', `${origin}/`],
+      [`${deadOrigin}/page`, 'blocked', null],
+    ]);
+    // robots.txt of the dead host could not be fetched: every URL of it counts as disallowed
+    // (RFC 9309 §2.3.1.4), and the record says so.
+    expect(got[4]?.reasons.join(' ')).toMatch(/robots\.txt could not be fetched/);
+    expect(run.status).toBe(0);
+  });
+
   test('every state of the list, in input order, with its reasons', async () => {
     const paths = [
       '/',
