@@ -2,7 +2,8 @@
 // data-nosnippet, and X-Robots-Tag specifications", asks for "a date/time specified in a widely
 // adopted format including, but not limited to RFC 822, RFC 850, and ISO 8601", and gives
 // `2020-09-21` (meta) and `25 Jun 2010 15:00:00 PST` (header) as examples. We read those three
-// and asctime, the other form an HTTP recipient must read (RFC 9110 §5.6.7).
+// and asctime, the other form an HTTP recipient must read (RFC 9110 §5.6.7); of ISO 8601, every
+// complete date and time ISO 8601-1:2019 admits, basic and extended (see scanIso).
 //
 // The text comes from an arbitrary server, so it is scanned by hand, left to right, with no
 // RegExp and no Date.parse (whose non-ISO forms are implementation-defined): linear time, and
@@ -104,35 +105,37 @@ export function parseRobotsDate(text: string): RobotsDate {
 }
 
 function startsIso(s: string): boolean {
-  return isDigit(s, 0) && isDigit(s, 1) && isDigit(s, 2) && isDigit(s, 3) && s[4] === '-';
+  // Four digits, then the date's separator, the next digit (basic format) or a week's `W`: never
+  // the start of an RFC 822, RFC 850 or asctime date (a day of one or two digits, or a word).
+  return (
+    isDigit(s, 0) &&
+    isDigit(s, 1) &&
+    isDigit(s, 2) &&
+    isDigit(s, 3) &&
+    (s[4] === '-' || s[4] === 'W' || s[4] === 'w' || isDigit(s, 4))
+  );
 }
 
 /**
- * ISO 8601 extended format: `YYYY-MM-DD`, optionally followed by `T` (or one space, as RFC 3339
- * §5.6 allows) and `HH:MM`, `HH:MM:SS` or `HH:MM:SS.fff` (`,` as decimal sign too), then `Z`,
- * `±HH:MM`, `±HHMM`, `±HH` or nothing (read as UTC, assumed).
+ * ISO 8601-1:2019, every complete date and every time it admits, in basic or extended format:
+ * the date as calendar (`2026-11-27`, `20261127`), ordinal (`2026-331`, `2026331`) or week date
+ * (`2026-W48-5`, `2026W485`); then optionally `T` (or one space, as RFC 3339 §5.6 allows) and a
+ * time of hours, hours and minutes or hours, minutes and seconds (`15`, `15:30`, `1530`,
+ * `15:30:00`, `153000`), the last with a decimal fraction if any (`.` or `,`); then `Z`, `±hh`,
+ * `±hh:mm`, `±hhmm` or nothing (read as UTC, assumed). Each part may be basic or extended on its
+ * own: a reader of "widely adopted formats" takes `2026-11-27T153000Z` too. Not read: a date
+ * alone with a zone, reduced dates (a month, a year), expanded years (`+002026`), 24:00.
  */
 function scanIso(c: Cursor): Fields | null {
-  const year = fixed(c, 4);
-  if (!eat(c, '-')) return null;
-  const month = fixed(c, 2);
-  if (!eat(c, '-')) return null;
-  const day = fixed(c, 2);
-  const date = { format: 'iso8601' as const, year, month, day };
+  const date = scanIsoDate(c);
+  if (date === null) return null;
+  const day = { format: 'iso8601' as const, ...date };
   if (c.i === c.s.length) {
-    return { ...date, hour: 0, minute: 0, second: 0, ms: 0, offsetMinutes: null };
+    return { ...day, hour: 0, minute: 0, second: 0, ms: 0, offsetMinutes: null };
   }
   if (!(eat(c, 'T') || eat(c, 't') || eat(c, ' '))) return null;
-  const time = scanTime(c);
+  const time = scanIsoTime(c);
   if (time === null) return null;
-  let ms = 0;
-  if (time.hasSeconds && (eat(c, '.') || eat(c, ','))) {
-    const start = c.i;
-    while (isDigit(c.s, c.i)) c.i++;
-    if (c.i === start) return null;
-    // Milliseconds are what a Date holds: further digits are cut, not rounded.
-    ms = Number(c.s.slice(start, Math.min(c.i, start + 3)).padEnd(3, '0'));
-  }
   let offsetMinutes: number | null = null;
   if (eat(c, 'Z') || eat(c, 'z')) {
     offsetMinutes = 0;
@@ -144,7 +147,86 @@ function scanIso(c: Cursor): Fields | null {
     if (!(hours <= 23 && minutes <= 59)) return null;
     offsetMinutes = sign * (hours * 60 + minutes);
   }
-  return { ...date, ...time, ms, offsetMinutes };
+  return { ...day, ...time, offsetMinutes };
+}
+
+/** A complete ISO 8601 date (calendar, ordinal or week), as a calendar date; null if none. */
+function scanIsoDate(c: Cursor): { year: number; month: number; day: number } | null {
+  const year = fixed(c, 4);
+  const extended = eat(c, '-');
+  if (eat(c, 'W') || eat(c, 'w')) {
+    // Week date: week 01 is the one with the year's first Thursday (ISO 8601-1 §3.2.2).
+    const week = fixed(c, 2);
+    if (extended && !eat(c, '-')) return null;
+    const weekday = fixed(c, 1);
+    if (!(week >= 1 && weekday >= 1 && weekday <= 7)) return null;
+    const first = firstMonday(year);
+    if (week > (firstMonday(year + 1) - first) / 7) return null;
+    return civilFromDays(first + (week - 1) * 7 + weekday - 1);
+  }
+  const start = c.i;
+  while (isDigit(c.s, c.i) && c.i - start < 4) c.i++;
+  const digits = c.s.slice(start, c.i);
+  // Calendar: MM-DD or MMDD; ordinal: DDD (three digits, then no more).
+  if (digits.length === 3 && !(extended && c.s[c.i] === '-')) {
+    const ordinal = Number(digits);
+    const length = daysInMonth(year, 2) === 29 ? 366 : 365;
+    if (!(ordinal >= 1 && ordinal <= length)) return null;
+    return civilFromDays(daysFromCivil(year, 1, 1) + ordinal - 1);
+  }
+  c.i = start;
+  const month = fixed(c, 2);
+  if (extended && !eat(c, '-')) return null;
+  const day = fixed(c, 2);
+  return Number.isNaN(month + day) ? null : { year, month, day };
+}
+
+/** The day (since the epoch) of the Monday that starts week 01 of an ISO week-numbering year. */
+function firstMonday(year: number): number {
+  const january4 = daysFromCivil(year, 1, 4);
+  return january4 - (isoWeekday(january4) - 1);
+}
+
+/** 1 for Monday to 7 for Sunday (1970-01-01 was a Thursday). */
+function isoWeekday(days: number): number {
+  return ((((days + 3) % 7) + 7) % 7) + 1;
+}
+
+const HOUR_MS = 3_600_000;
+const MINUTE_MS = 60_000;
+
+/**
+ * An ISO 8601 time of day: `hh`, `hh:mm`, `hh:mm:ss` (extended) or `hh`, `hhmm`, `hhmmss`
+ * (basic), the last unit with a decimal fraction if any (cut to the millisecond, not rounded).
+ */
+function scanIsoTime(
+  c: Cursor,
+): { hour: number; minute: number; second: number; ms: number } | null {
+  const hour = fixed(c, 2);
+  let minute = 0;
+  let second = 0;
+  let unitMs = HOUR_MS;
+  const extended = c.s[c.i] === ':';
+  if (extended ? eat(c, ':') : isDigit(c.s, c.i)) {
+    minute = fixed(c, 2);
+    unitMs = MINUTE_MS;
+    if (extended ? eat(c, ':') : isDigit(c.s, c.i)) {
+      second = fixed(c, 2);
+      unitMs = 1000;
+    }
+  }
+  if (Number.isNaN(hour + minute + second)) return null;
+  let ms = 0;
+  if (eat(c, '.') || eat(c, ',')) {
+    const start = c.i;
+    while (isDigit(c.s, c.i)) c.i++;
+    if (c.i === start) return null;
+    // Nine digits at most: digits × 3,600,000 stays an exact integer, and the division by a power
+    // of ten is then exact where the result is whole, so the cut never loses a millisecond.
+    const digits = c.s.slice(start, Math.min(c.i, start + 9));
+    ms = Math.floor((Number(digits) * unitMs) / 10 ** digits.length);
+  }
+  return { hour, minute, second, ms };
 }
 
 /**
@@ -268,6 +350,26 @@ function daysFromCivil(year: number, month: number, day: number): number {
   const dayOfEra =
     yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
   return era * 146_097 + dayOfEra - 719_468;
+}
+
+/** The proleptic Gregorian date of a day since 1970-01-01 (Howard Hinnant's civil_from_days). */
+function civilFromDays(days: number): { year: number; month: number; day: number } {
+  const z = days + 719_468;
+  const era = Math.floor(z / 146_097);
+  const dayOfEra = z - era * 146_097;
+  const yearOfEra = Math.floor(
+    (dayOfEra -
+      Math.floor(dayOfEra / 1460) +
+      Math.floor(dayOfEra / 36_524) -
+      Math.floor(dayOfEra / 146_096)) /
+      365,
+  );
+  const dayOfYear =
+    dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const mp = Math.floor((5 * dayOfYear + 2) / 153);
+  const day = dayOfYear - Math.floor((153 * mp + 2) / 5) + 1;
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  return { year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day };
 }
 
 function isDigit(s: string, i: number): boolean {
