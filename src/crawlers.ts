@@ -45,17 +45,31 @@ export interface CrawlerProfile {
   page: PageProfile;
 }
 
+/**
+ * How directives addressed to one robot combine when they disagree (`index` and `noindex`, `all`
+ * and `nofollow`): 'restrictive', the prohibiting one wins (Google: "the more restrictive rule
+ * applies"); 'allow-wins', the allowing one wins (Yandex: "Allow directives have priority over
+ * prohibiting directives if there's a combination of both").
+ */
+export type PageCombining = 'restrictive' | 'allow-wins';
+
 /** How a crawler reads page-level rules (meta robots, X-Robots-Tag). */
 export interface PageProfile {
   /** Whose documented rules it follows. */
   rules: PageRules;
   /**
-   * The meta names and X-Robots-Tag scopes that address it, lower case, besides its own token
-   * (always) and `robots` (unless `ignoresGeneric`).
+   * The meta names and X-Robots-Tag scopes that address it, lower case: its vendor's documented
+   * list, no more; `robots` alone where its vendor documents none.
    */
   names: readonly string[];
+  /** `names` is its vendor's documented list (false: `robots` alone, assumed). */
+  namesDocumented: boolean;
   /** Its vendor says the generic `robots` tag does not address it (AdsBot-Google). */
   ignoresGeneric: boolean;
+  /** How directives that disagree combine for it. */
+  combining: PageCombining;
+  /** `combining` is its vendor's documented rule (false: the most restrictive, assumed). */
+  combiningDocumented: boolean;
 }
 
 const CHECKED = '2026-11-21';
@@ -81,22 +95,44 @@ function profile(
     obeysRobotsTxt: extra.obeysRobotsTxt ?? 'yes',
     docsUrl,
     checked: extra.checked ?? CHECKED,
-    page: {
-      rules: extra.page?.rules ?? 'undocumented',
-      names: extra.page?.names ?? [],
-      ignoresGeneric: extra.page?.ignoresGeneric ?? false,
-    },
+    page: pageProfile(extra.page ?? {}),
   };
 }
 
-// Page-level rules. Google: "robots" addresses all crawlers; `googlebot` all text results (so
-// Google's news crawler reads it too), `googlebot-news` news results only; non-search crawlers
-// such as AdsBot-Google need a tag of their own ("Robots meta tag, data-nosnippet, and
-// X-Robots-Tag specifications"). Bing: `bingbot` or `msnbot` limit a tag to Bing (Bing Webmaster
-// Help, "Which robots metatags does Bing support"). Apple: the `robots` tag ("About Applebot").
-const GOOGLE_PAGE = { rules: 'google', names: ['googlebot'] } as const;
-const GOOGLE_OWN = { rules: 'google' } as const;
-const BING_PAGE = { rules: 'bing', names: ['bingbot', 'msnbot'] } as const;
+/**
+ * A page profile: the names given are the vendor's documented list (`robots` alone, undocumented,
+ * when none are given); the combining rule is the vendor's where it documents one.
+ */
+function pageProfile(page: Partial<PageProfile>): PageProfile {
+  const rules = page.rules ?? 'undocumented';
+  const names = page.names ?? ['robots'];
+  return {
+    rules,
+    names,
+    namesDocumented: page.names !== undefined,
+    ignoresGeneric: !names.includes('robots'),
+    combining: rules === 'yandex' ? 'allow-wins' : 'restrictive',
+    combiningDocumented: rules === 'google' || rules === 'yandex',
+  };
+}
+
+// Which names address each robot, as its vendor documents them, no more:
+// - Google, "Robots meta tag, data-nosnippet, and X-Robots-Tag specifications": `robots` "applies
+//   to all crawlers"; "Google supports two user agent tokens in the robots meta tag; other values
+//   are ignored": `googlebot` "for all text results", `googlebot-news` "for news results". So
+//   Google's image, video and shopping crawlers read `robots` alone (their results are not text
+//   results). Non-search crawlers such as AdsBot-Google need "rules targeted to the specific
+//   crawler (for example, <meta name="AdsBot-Google" content="noindex">)", and `robots` does not
+//   address them.
+// - Bing Webmaster Help, "Which robots metatags does Bing support": "you can replace the generic
+//   name="robots" with name="bingbot" or name="msnbot" to limit the meta tag to only apply to Bing".
+// - Apple Support, "About Applebot": `<meta name="robots" content="noindex"/>`, no name of its own.
+// - Yandex Webmaster, "Robots meta tag and X-Robots-Tag HTTP header": `robots`, and
+//   `<meta name="yandex" content="noindex, nofollow" />` for Yandex's robots.
+// Any other robot: `robots` alone, and its row says its name list is undocumented.
+const GOOGLE_PAGE = { rules: 'google', names: ['robots', 'googlebot'] } as const;
+const GOOGLE_OTHER = { rules: 'google', names: ['robots'] } as const;
+const BING_PAGE = { rules: 'bing', names: ['robots', 'bingbot', 'msnbot'] } as const;
 const CONTROL = { rules: 'control-token' } as const;
 
 const GOOGLE_COMMON =
@@ -142,26 +178,26 @@ export const CRAWLERS: readonly CrawlerProfile[] = [
   // Google's image, news and video crawlers obey a Googlebot group when none names them.
   profile('Googlebot-Image', 'Google', 'search', GOOGLE_COMMON, {
     fallbackTokens: ['Googlebot'],
-    page: GOOGLE_OWN,
+    page: GOOGLE_OTHER,
   }),
   profile('Googlebot-News', 'Google', 'search', GOOGLE_COMMON, {
     fallbackTokens: ['Googlebot'],
-    page: { rules: 'google', names: ['googlebot', 'googlebot-news'] },
+    page: { rules: 'google', names: ['robots', 'googlebot', 'googlebot-news'] },
   }),
   profile('Googlebot-Video', 'Google', 'search', GOOGLE_COMMON, {
     fallbackTokens: ['Googlebot'],
-    page: GOOGLE_OWN,
+    page: GOOGLE_OTHER,
   }),
-  profile('Storebot-Google', 'Google', 'search', GOOGLE_COMMON, { page: GOOGLE_OWN }),
+  profile('Storebot-Google', 'Google', 'search', GOOGLE_COMMON, { page: GOOGLE_OTHER }),
   ...aiProfileOf('google-extended'),
   // Special-case crawlers ignore the global `*` group.
   profile('AdsBot-Google', 'Google', 'ads', GOOGLE_SPECIAL, {
     ignoresStarGroup: true,
-    page: { rules: 'google', ignoresGeneric: true },
+    page: { rules: 'google', names: ['adsbot-google'] },
   }),
   profile('Mediapartners-Google', 'Google', 'ads', GOOGLE_SPECIAL, {
     ignoresStarGroup: true,
-    page: { rules: 'google', ignoresGeneric: true },
+    page: { rules: 'google', names: ['mediapartners-google'] },
   }),
   // Bing: "if there are no directives for bingbot, it honours msnbot's" (Bing Webmaster blog).
   profile(
@@ -182,7 +218,7 @@ export const CRAWLERS: readonly CrawlerProfile[] = [
   // robot will follow Googlebot instructions."
   profile('Applebot', 'Apple', 'search', 'https://support.apple.com/en-us/119829', {
     fallbackTokens: ['Googlebot'],
-    page: { rules: 'apple' },
+    page: { rules: 'apple', names: ['robots'] },
   }),
   ...aiProfileOf('applebot-extended'),
   // Yandex: a YandexBot group first, then the `Yandex` group for all its robots, then `*`.
@@ -193,8 +229,7 @@ export const CRAWLERS: readonly CrawlerProfile[] = [
     'https://yandex.com/support/webmaster/controlling-robot/robots-txt.html',
     {
       fallbackTokens: ['Yandex'],
-      // Yandex: "robots" or "yandex" meta tags (Yandex Webmaster, "Robots meta tag").
-      page: { rules: 'yandex', names: ['yandex'] },
+      page: { rules: 'yandex', names: ['robots', 'yandex'] },
     },
   ),
   profile(
@@ -236,29 +271,39 @@ type PageAudience = PageProfile & { token: string; audience: readonly string[] }
 /** Profiles already made (the page judge asks for each robot of every page); bounded. */
 const PROFILED = new Map<string, PageAudience>();
 
-/** The meta names and X-Robots-Tag scopes that address a robot (lower case), and how it reads them. */
+/** A robot with no profile: `robots` alone, read with the 1996 words. */
+const UNPROFILED = pageProfile({});
+
+/**
+ * The meta names and X-Robots-Tag scopes that address a robot (lower case, `audience`: its
+ * vendor's documented list, else `robots` alone), and how it reads them.
+ */
 export function pageProfileOf(name: string): PageAudience {
   const known = PROFILED.get(name);
   if (known !== undefined) return known;
   const crawler = findCrawler(name);
   const token = (crawler?.token ?? productToken(name)).toLowerCase();
-  const page = crawler?.page ?? { rules: 'undocumented', names: [], ignoresGeneric: false };
-  const audience = [...new Set([...(page.ignoresGeneric ? [] : ['robots']), token, ...page.names])];
+  const page = crawler?.page ?? UNPROFILED;
   const profile: PageAudience = Object.freeze({
     ...page,
     token,
-    audience: Object.freeze(audience),
+    audience: Object.freeze([...page.names]),
   });
   if (PROFILED.size >= 1024) PROFILED.clear();
   PROFILED.set(name, profile);
   return profile;
 }
 
-/** Every meta name some known crawler answers to (lower case): `robots` and the rest. */
-export const PAGE_NAMES: ReadonlySet<string> = new Set([
-  'robots',
-  ...CRAWLERS.flatMap((c) => [c.token.toLowerCase(), ...c.page.names]),
-]);
+/** Every meta name some known crawler answers to (lower case): `robots` and the documented rest. */
+export const PAGE_NAMES: ReadonlySet<string> = new Set(CRAWLERS.flatMap((c) => c.page.names));
+
+/**
+ * The tokens of known crawlers that no vendor documents as a meta name (`gptbot`,
+ * `googlebot-image`): a tag so named addresses nobody, and the page says so.
+ */
+export const UNREAD_NAMES: ReadonlySet<string> = new Set(
+  CRAWLERS.map((c) => c.token.toLowerCase()).filter((t) => !PAGE_NAMES.has(t)),
+);
 
 /** Names already looked up (a bulk audit asks about the same few robots for every URL); bounded. */
 const FOUND = new Map<string, CrawlerProfile | null>();

@@ -15,6 +15,7 @@ export {
   type CrawlerVerdict,
   checkCrawler,
   findCrawler,
+  type PageCombining,
   type PageProfile,
   pageProfileOf,
   type RobotVerdicts,
@@ -67,6 +68,7 @@ export type {
 export {
   type Canonical,
   judgePage,
+  type PageConflict,
   type PageJudgement,
   type PageProblem,
   type PageSource,

@@ -6,7 +6,14 @@ import type { CombinedRow, Conflict } from '../page/combined.ts';
 import type { ServedFinding } from '../page/compare.ts';
 import { DIRECTIVES, type DirectiveName, type PageRules } from '../page/directives.ts';
 import { PAGE_LIMITS } from '../page/facts.ts';
-import type { Applied, PageJudgement, PageProblem, PageSource, RobotPage } from '../page/judge.ts';
+import type {
+  Applied,
+  PageConflict,
+  PageJudgement,
+  PageProblem,
+  PageSource,
+  RobotPage,
+} from '../page/judge.ts';
 import { MAX_REDIRECTS } from '../policy.ts';
 import { listText, statusText, vendorText } from './formats.ts';
 import type { MessageKey, Translator } from './translator.ts';
@@ -61,6 +68,47 @@ const VENDORS: Record<Exclude<PageRules, 'undocumented' | 'control-token'>, stri
   apple: 'Apple',
   yandex: 'Yandex',
 };
+
+/** The vendor whose documented page rules a robot follows, in words; null when there is none. */
+function vendorOfRules(rules: PageRules, t: Translator): string | null {
+  return rules in VENDORS ? vendorText(VENDORS[rules as keyof typeof VENDORS], t) : null;
+}
+
+/**
+ * How two directives addressed to a robot that disagree were settled, naming whose rule decided:
+ * Google's (the more restrictive), Yandex's (allowing directives first), or none documented.
+ */
+export function pageConflictText(page: RobotPage, conflict: PageConflict, t: Translator): string {
+  const allow = directiveText(conflict.allow);
+  const deny = directiveText(conflict.deny);
+  const allowSource = sourceText(conflict.allow.source, t);
+  const denySource = sourceText(conflict.deny.source, t);
+  const vendor = page.combiningDocumented ? vendorOfRules(page.rules, t) : null;
+  if (vendor === null)
+    return t('pageConflictAssumed', deny, denySource, allow, allowSource, page.robot);
+  return conflict.winner === 'allow'
+    ? t('pageConflictAllowWins', allow, allowSource, deny, denySource, vendor, page.robot)
+    : t('pageConflictRestrictive', deny, denySource, allow, allowSource, vendor, page.robot);
+}
+
+/**
+ * Which tag names a robot reads and how its directives combine, in two sentences: its vendor's
+ * documented list, or `robots` alone, assumed; its vendor's rule, or the more restrictive, assumed.
+ */
+export function pageReadingText(page: RobotPage, t: Translator): [string, string] {
+  const vendor = vendorOfRules(page.rules, t);
+  const names =
+    page.namesDocumented && vendor !== null
+      ? t('pageNamesDocumented', page.robot, listText([...page.names], t), vendor)
+      : t('pageNamesUndocumented', page.robot);
+  const combining =
+    !page.combiningDocumented || vendor === null
+      ? t('pageCombineAssumed')
+      : page.combining === 'allow-wins'
+        ? t('pageCombineAllowWins', vendor)
+        : t('pageCombineRestrictive', vendor);
+  return [names, combining];
+}
 
 /** Who honours a directive, in words ("Google and Bing", "every robot that reads page tags"). */
 export function honouredByText(name: DirectiveName, t: Translator): string {
@@ -214,7 +262,18 @@ export function explainPage(
       t('pageNofollowBy', directiveText(page.nofollowBy), sourceText(page.nofollowBy.source, t)),
     );
   }
+  // Whose rule settled directives that disagree, where any did.
+  for (const conflict of page.conflicts) lines.push(pageConflictText(page, conflict, t));
   if (page.expiresAt !== null) lines.push(t('pageExpires', dateText(page.expiresAt, t)));
+  // A date written without a zone: say it was read as UTC (Google names no zone to assume).
+  const dated = page.applied.find(
+    (a) =>
+      a.honoured &&
+      a.directive.name === 'unavailable_after' &&
+      a.directive.zoneAssumed &&
+      (a === page.noindexBy || a.directive.value === page.expiresAt),
+  );
+  if (dated !== undefined) lines.push(t('pageDateAssumedUtc', directiveText(dated)));
   // What else it honours: snippets, previews, translation, images, AI answers.
   const also = [
     ...new Set(
@@ -240,7 +299,8 @@ export function undocumentedText(
   t: Translator,
 ): string | null {
   const robots = rows.filter((r) => r.page?.undocumented === true).map((r) => r.robot);
-  return robots.length === 0 ? null : t('pageUndocumentedRobots', listText(robots, t));
+  if (robots.length === 0) return null;
+  return `${t('pageUndocumentedRobots', listText(robots, t))} ${t('pageUndocumentedNames')}`;
 }
 
 function hostOf(url: string): string {
@@ -282,6 +342,14 @@ export function pageProblemText(problem: PageProblem, t: Translator): string {
       return t('pageProblemBadDate', problem.text, sourceText(problem.source, t));
     case 'unknown-robots-name':
       return t('pageProblemRobotsName', problem.name, problem.suggestion);
+    case 'unread-robots-name':
+      return t(
+        'pageProblemUnreadName',
+        problem.kind === 'meta'
+          ? t('pageSourceMeta', problem.name)
+          : t('pageSourceHeaderFor', problem.name),
+        problem.name,
+      );
     case 'contradicts-generic':
       return t('pageProblemContradicts', problem.name, problem.says, problem.generic);
     case 'canonicals-disagree':
@@ -320,6 +388,7 @@ export function pageProblemSeverity(problem: PageProblem): 'error' | 'warning' |
     case 'canonical-not-http':
       return 'error';
     case 'contradicts-generic':
+    case 'unread-robots-name':
     case 'canonical-cross-host':
     case 'canonical-in-body':
     case 'content-cut':

@@ -1,7 +1,15 @@
 // What a page says to each robot: its robots meta tags and X-Robots-Tag headers read, addressed
-// and combined (the most restrictive wins), its canonical, and what is wrong with them. Sources
-// are cited in directives.ts; the names each robot answers to come from its crawler profile.
-import { findCrawler, PAGE_NAMES, pageProfileOf } from '../crawlers.ts';
+// and combined (by its vendor's rule: the most restrictive wins for Google, the allowing one for
+// Yandex), its canonical, and what is wrong with them. Sources are cited in directives.ts; the
+// names each robot answers to and its combining rule come from its crawler profile (crawlers.ts).
+import {
+  CRAWLERS,
+  findCrawler,
+  PAGE_NAMES,
+  type PageCombining,
+  pageProfileOf,
+  UNREAD_NAMES,
+} from '../crawlers.ts';
 import {
   type Directive,
   type DirectiveProblem,
@@ -39,10 +47,31 @@ export interface Applied {
 export type IndexSignal = 'index' | 'noindex' | 'unknown';
 export type FollowSignal = 'follow' | 'nofollow' | 'unknown';
 
+/**
+ * Directives addressed to one robot that disagree (`index` and `noindex`), and which won under
+ * its combining rule.
+ */
+export interface PageConflict {
+  signal: 'index' | 'follow';
+  /** The first honoured `index`, `follow` or `all`. */
+  allow: Applied;
+  /** The first honoured `noindex`, `nofollow`, `none` (or a passed unavailable_after). */
+  deny: Applied;
+  winner: 'allow' | 'deny';
+}
+
 /** What the page says to one robot. */
 export interface RobotPage {
   robot: string;
   rules: PageRules;
+  /** How its directives combine where they disagree, and whether its vendor documents that. */
+  combining: PageCombining;
+  combiningDocumented: boolean;
+  /** The meta names and X-Robots-Tag scopes that address it; documented by its vendor or not. */
+  names: readonly string[];
+  namesDocumented: boolean;
+  /** Where directives addressed to it disagreed, and which won. */
+  conflicts: PageConflict[];
   /** `unknown` only when a source that could say noindex was not read (headers, DOM). */
   index: IndexSignal;
   follow: FollowSignal;
@@ -76,6 +105,11 @@ export type PageProblem =
   | (DirectiveProblem & { source: PageSource })
   /** A meta name close to a robot's that addresses nobody (`robot`, `google-bot`). */
   | { code: 'unknown-robots-name'; name: string; suggestion: string }
+  /**
+   * A meta name or header scope that is a robot's token, but that no vendor documents as a name
+   * its robot reads (`GPTBot`, `Googlebot-Image`): it addresses nobody.
+   */
+  | { code: 'unread-robots-name'; name: string; kind: 'meta' | 'header' }
   /** A specific tag says index or follow where the generic one says no: the no wins. */
   | {
       code: 'contradicts-generic';
@@ -206,12 +240,19 @@ function close(a: string, b: string): boolean {
 function readSources(
   facts: PageFacts,
   audiences: ReadonlySet<string>,
+  tokens: ReadonlySet<string>,
   problems: PageProblem[],
 ): PageSource[] {
+  const unread = (name: string) =>
+    !audiences.has(name) && !PAGE_NAMES.has(name) && (UNREAD_NAMES.has(name) || tokens.has(name));
   const sources: PageSource[] = [];
   if (facts.dom.ok && isHtmlDom(facts)) {
     for (const meta of facts.dom.facts.metas) {
       const name = meta.name.trim().toLowerCase();
+      if (unread(name)) {
+        problems.push({ code: 'unread-robots-name', name: meta.name, kind: 'meta' });
+        continue;
+      }
       if (!PAGE_NAMES.has(name) && !audiences.has(name)) {
         const near = nearRobotName(name);
         if (near !== null)
@@ -242,6 +283,8 @@ function readSources(
   if (facts.headers.ok) {
     for (const value of facts.headers.facts.xRobotsTag) {
       for (const scope of parseXRobotsTag(value)) {
+        if (scope.agent !== null && unread(scope.agent.toLowerCase()))
+          problems.push({ code: 'unread-robots-name', name: scope.agent, kind: 'header' });
         sources.push({
           kind: 'header',
           audience: scope.agent?.toLowerCase() ?? null,
@@ -271,6 +314,19 @@ function isHtmlDom(facts: PageFacts): boolean {
 
 const NOINDEX = new Set(['noindex', 'none']);
 const NOFOLLOW = new Set(['nofollow', 'none']);
+const INDEX = new Set(['index', 'all']);
+const FOLLOW = new Set(['follow', 'all']);
+
+/** The conflict of an allowing and a prohibiting directive, settled by `combining`. */
+function conflictOf(
+  signal: PageConflict['signal'],
+  allow: Applied | null,
+  deny: Applied | null,
+  combining: PageCombining,
+): PageConflict[] {
+  if (allow === null || deny === null) return [];
+  return [{ signal, allow, deny, winner: combining === 'allow-wins' ? 'allow' : 'deny' }];
+}
 
 function judgeRobot(
   robot: string,
@@ -290,21 +346,40 @@ function judgeRobot(
   }
   let noindexBy: Applied | null = null;
   let nofollowBy: Applied | null = null;
+  let indexBy: Applied | null = null;
+  let followBy: Applied | null = null;
   let expiresAt: number | null = null;
   for (const a of applied) {
     if (!a.honoured) continue;
     const { directive } = a;
     if (noindexBy === null && NOINDEX.has(directive.name)) noindexBy = a;
     if (nofollowBy === null && NOFOLLOW.has(directive.name)) nofollowBy = a;
+    if (indexBy === null && INDEX.has(directive.name)) indexBy = a;
+    if (followBy === null && FOLLOW.has(directive.name)) followBy = a;
     if (directive.name === 'unavailable_after') {
       // Google: after that date the page is no longer shown; before it, the rule has no effect.
       if (directive.value <= now) noindexBy ??= a;
       else expiresAt = Math.min(expiresAt ?? directive.value, directive.value);
     }
   }
+  const conflicts = [
+    ...conflictOf('index', indexBy, noindexBy, profile.combining),
+    ...conflictOf('follow', followBy, nofollowBy, profile.combining),
+  ];
+  // Yandex: the allowing directive cancels the prohibiting one.
+  for (const c of conflicts) {
+    if (c.winner !== 'allow') continue;
+    if (c.signal === 'index') noindexBy = null;
+    else nofollowBy = null;
+  }
   return {
     robot,
     rules: profile.rules,
+    combining: profile.combining,
+    combiningDocumented: profile.combiningDocumented,
+    names: profile.names,
+    namesDocumented: profile.namesDocumented,
+    conflicts,
     index: noindexBy !== null ? 'noindex' : complete ? 'index' : 'unknown',
     follow: nofollowBy !== null ? 'nofollow' : complete ? 'follow' : 'unknown',
     noindexBy,
@@ -313,6 +388,14 @@ function judgeRobot(
     expiresAt: noindexBy === null ? expiresAt : null,
   };
 }
+
+/** Meta names and header scopes every one of whose readers lets the allowing directive win. */
+const ALLOW_WINS_NAMES: ReadonlySet<string> = new Set(
+  [...PAGE_NAMES].filter((name) => {
+    const readers = CRAWLERS.filter((c) => c.page.names.includes(name));
+    return readers.length > 0 && readers.every((c) => c.page.combining === 'allow-wins');
+  }),
+);
 
 /** A specific tag that says index/follow where the generic one says no. */
 function contradictions(sources: PageSource[], problems: PageProblem[]): void {
@@ -324,6 +407,9 @@ function contradictions(sources: PageSource[], problems: PageProblem[]): void {
   const seen = new Set<string>();
   for (const source of sources) {
     if (source.audience === null || source.audience === 'robots') continue;
+    // A name no robot reads (`gptbot`) contradicts nothing; nor does one whose robots let the
+    // allowing directive win (Yandex), where the specific tag is not overruled.
+    if (!PAGE_NAMES.has(source.audience) || ALLOW_WINS_NAMES.has(source.audience)) continue;
     // A robot the generic tag does not address (AdsBot-Google) has nothing to contradict.
     if (findCrawler(source.audience)?.page.ignoresGeneric === true) continue;
     for (const d of source.directives) {
@@ -414,9 +500,15 @@ function readCanonicals(facts: PageFacts, page: URL | null, problems: PageProble
 
 /** A robot's page row where nothing of the page could be read. */
 export function unknownPage(robot: string): RobotPage {
+  const profile = pageProfileOf(robot);
   return {
     robot,
-    rules: pageProfileOf(robot).rules,
+    rules: profile.rules,
+    combining: profile.combining,
+    combiningDocumented: profile.combiningDocumented,
+    names: profile.names,
+    namesDocumented: profile.namesDocumented,
+    conflicts: [],
     index: 'unknown',
     follow: 'unknown',
     noindexBy: null,
@@ -454,7 +546,8 @@ export function judgePage(
   const page = urlOf(facts.url);
   const problems: PageProblem[] = [];
   const audiences = new Set(robots.flatMap((r) => pageProfileOf(r).audience));
-  const sources = readSources(facts, audiences, problems);
+  const tokens = new Set(robots.map((r) => pageProfileOf(r).token));
+  const sources = readSources(facts, audiences, tokens, problems);
   contradictions(sources, problems);
   // A response that is not HTML (a PDF, an image, text) is judged by its headers alone.
   const headersSayHtml = facts.headers.ok ? isHtml(facts.headers.facts.contentType) : null;

@@ -9,6 +9,7 @@ import {
   honouredByText,
   pageProblemSeverity,
   pageProblemText,
+  pageReadingText,
   pageReadText,
   servedFindingText,
   sourceText,
@@ -103,11 +104,23 @@ describe('explainPage: why noindex, nofollow', () => {
 
   test('unavailable_after in the past: when the page left the index, and where it says so', () => {
     const { lines } = explain(robotsMeta('unavailable_after: 2020-09-21'), 'Googlebot');
-    expect(lines).toHaveLength(1);
+    expect(lines).toHaveLength(2);
     expect(lines[0]).toContain('Googlebot');
     expect(lines[0]).toContain('2020');
     expect(lines[0]).toContain('unavailable_after');
     expect(lines[0]).toContain('meta name="robots"');
+    // Issue 31, item 4: a date without a zone says it was read as UTC.
+    expect(lines[1]).toBe(
+      'unavailable_after:2020-09-21 names no time zone: the date was read as UTC.',
+    );
+  });
+
+  test('unavailable_after in the future without a zone: read as UTC, and said', () => {
+    const facts = fakePage(URL_, { xRobotsTag: ['unavailable_after: 20991231T1530'] });
+    const { lines } = explain(facts, 'Googlebot');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toContain('2099');
+    expect(lines[1]).toContain('read as UTC');
   });
 
   test('unavailable_after in the future: when the page leaves the index', () => {
@@ -155,7 +168,7 @@ describe('explainPage: why noindex, nofollow', () => {
       page: explain(robotsMeta('noindex'), robot),
     }));
     expect(undocumentedText(rows, t)).toBe(
-      'Robots whose operators do not document reading robots meta tags: GPTBot, ClaudeBot, and CCBot. For them, noindex and nofollow are shown as the original robots meta tag defines them.',
+      'Robots whose operators do not document reading robots meta tags: GPTBot, ClaudeBot, and CCBot. For them, noindex and nofollow are shown as the original robots meta tag defines them. They are taken to read only the generic robots tag: no names of their own are documented.',
     );
     expect(undocumentedText(rows.slice(0, 1), t)).toBeNull();
   });
@@ -165,6 +178,60 @@ describe('explainPage: why noindex, nofollow', () => {
     expect(index).toBe('index');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain('AdsBot-Google');
+  });
+
+  // Issue 31, item 2: the row says whose rule settled directives that disagree.
+  test('directives that disagree: the row names whose rule decided', () => {
+    const facts = fakePage(URL_, {
+      metas: [
+        { name: 'robots', content: 'noindex', inBody: false },
+        { name: 'robots', content: 'index', inBody: false },
+      ],
+    });
+    const judgement = judgePage(facts, ['Googlebot', 'YandexBot', 'Bingbot'], NOW);
+    const [google, yandex, bing] = judgement.robots.map((page) =>
+      explainPage(page, combineRow('allowed', page, null, 'unknown', 200), judgement, t),
+    );
+    expect(google?.lines).toContain(
+      'noindex (meta name="robots") and index (meta name="robots") disagree: Google documents that the more restrictive rule applies, so Googlebot follows noindex.',
+    );
+    expect(yandex?.index).toBe('index');
+    expect(yandex?.lines).toContain(
+      'index (meta name="robots") and noindex (meta name="robots") disagree: Yandex documents that allowing directives take priority, so YandexBot follows index.',
+    );
+    expect(bing?.lines).toContain(
+      'noindex (meta name="robots") and index (meta name="robots") disagree: Bingbot\'s operator documents no rule for this, so the more restrictive, noindex, is assumed.',
+    );
+  });
+
+  test('which names a robot reads and how its directives combine, with the source', () => {
+    const rows = judgePage(
+      fakePage(URL_),
+      ['Googlebot', 'YandexBot', 'Bingbot', 'GPTBot', 'AdsBot-Google'],
+      NOW,
+    ).robots;
+    expect(rows.map((r) => pageReadingText(r, t))).toEqual([
+      [
+        'Googlebot reads robots and googlebot, as Google documents.',
+        'Where directives disagree, Google documents that the more restrictive applies.',
+      ],
+      [
+        'YandexBot reads robots and yandex, as Yandex documents.',
+        'Where directives disagree, Yandex documents that allowing ones (index, follow, all) take priority.',
+      ],
+      [
+        'Bingbot reads robots, bingbot, and msnbot, as Bing documents.',
+        'Where directives disagree, its operator documents no rule: the more restrictive is assumed.',
+      ],
+      [
+        'GPTBot is taken to read only the generic robots tag: its operator documents no names.',
+        'Where directives disagree, its operator documents no rule: the more restrictive is assumed.',
+      ],
+      [
+        'AdsBot-Google reads adsbot-google, as Google documents.',
+        'Where directives disagree, Google documents that the more restrictive applies.',
+      ],
+    ]);
   });
 
   test('nothing to say: no lines, no conflicts', () => {
@@ -228,6 +295,7 @@ const TROUBLED: PageFacts = (() => {
       { name: 'robots', content: 'unavailable_after: someday', inBody: true },
       { name: 'googlebot', content: 'index' },
       { name: 'robot', content: 'nofollow' },
+      { name: 'GPTBot', content: 'noindex' },
     ],
     canonicals: ['/relative', 'https://b.test/p', 'javascript:alert(1)'],
   });
@@ -255,6 +323,7 @@ const ALL_CODES: PageProblem['code'][] = [
   'bad-value',
   'bad-date',
   'unknown-robots-name',
+  'unread-robots-name',
   'contradicts-generic',
   'canonicals-disagree',
   'canonical-relative',
@@ -274,6 +343,7 @@ const SHOWS: Record<PageProblem['code'], string[]> = {
   'bad-value': ['max-snippet:lots'],
   'bad-date': ['someday'],
   'unknown-robots-name': ['robot', 'robots'],
+  'unread-robots-name': ['meta name="GPTBot"', 'generic robots tag'],
   'contradicts-generic': ['googlebot', 'index', 'noindex'],
   'canonicals-disagree': ['https://b.test/p'],
   'canonical-relative': [],

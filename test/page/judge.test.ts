@@ -15,10 +15,12 @@ const GOOGLE_CANONICAL = 'Google Search Central, How to specify a canonical URL'
 const BING = 'Bing Webmaster Help, Which robots metatags does Bing support';
 const SEAMS = '/work/shared/TEST-SEAMS.md, page-level signals';
 const META_1996 = 'robotstxt.org, the robots META tag (1996)';
+const YANDEX = 'Yandex Webmaster, Robots meta tag and X-Robots-Tag HTTP header';
+const APPLE = 'Apple Support, About Applebot';
 
 const URL_ = 'https://a.test/p';
 /** The default list, and three robots with page rules of their own. */
-const ROBOTS = [...DEFAULT_ROBOTS, 'Googlebot-News', 'msnbot', 'AdsBot-Google'];
+const ROBOTS = [...DEFAULT_ROBOTS, 'Googlebot-News', 'msnbot', 'AdsBot-Google', 'YandexBot'];
 const NOW = Date.UTC(2026, 0, 1);
 const PAST = '2020-09-21';
 const FUTURE = '2099-01-01T00:00:00Z';
@@ -196,9 +198,80 @@ const CASES: Case[] = [
     says: { Bingbot: 'noindex follow', Googlebot: 'index follow' },
   },
   {
-    source: 'a robot with no profile answers to its own token',
+    source: 'a robot with no profile: no names documented, so robots alone, not its own token',
     facts: page({ metas: [meta('mybot', 'noindex')], xRobotsTag: ['mybot: nofollow'] }),
-    says: { MyBot: 'noindex nofollow', Googlebot: 'index follow' },
+    says: { MyBot: 'index follow', Googlebot: 'index follow' },
+    problems: ['unread-robots-name', 'unread-robots-name'],
+  },
+  // Which names address a robot: its vendor's documented list, no more (issue 31, item 3).
+  {
+    source: `${GOOGLE}: "Google supports two user agent tokens in the robots meta tag; other values are ignored"`,
+    facts: page({
+      metas: [meta('googlebot-image', 'noindex'), meta('Googlebot-Video', 'nofollow')],
+    }),
+    says: {
+      'Googlebot-Image': 'index follow',
+      'Googlebot-Video': 'index follow',
+      Googlebot: 'index follow',
+    },
+    problems: ['unread-robots-name', 'unread-robots-name'],
+  },
+  {
+    source: `${GOOGLE}: googlebot is "for all text results": not Google's image or video crawlers`,
+    facts: page({ metas: [meta('googlebot', 'noindex')] }),
+    says: {
+      Googlebot: 'noindex follow',
+      'Googlebot-Image': 'index follow',
+      'Googlebot-Video': 'index follow',
+      'Storebot-Google': 'index follow',
+    },
+    problems: [],
+  },
+  {
+    source: `${GOOGLE}: robots "applies to all crawlers", Google's image crawler included`,
+    facts: page({ metas: [meta('robots', 'noindex')] }),
+    says: { 'Googlebot-Image': 'noindex follow', 'Storebot-Google': 'noindex follow' },
+  },
+  {
+    source: `${APPLE}: Applebot reads name="robots"; no applebot name is documented`,
+    facts: page({ metas: [meta('applebot', 'noindex')] }),
+    says: { Applebot: 'index follow', Googlebot: 'index follow' },
+    problems: ['unread-robots-name'],
+  },
+  {
+    source: `${META_1996}: GPTBot's operator documents no name, so a tag named for it addresses nobody`,
+    facts: page({ metas: [meta('GPTBot', 'noindex')], xRobotsTag: ['ClaudeBot: nofollow'] }),
+    says: { GPTBot: 'index follow', ClaudeBot: 'index follow' },
+    problems: ['unread-robots-name', 'unread-robots-name'],
+  },
+  {
+    source: `${YANDEX}: <meta name="yandex" …> addresses Yandex's robots`,
+    facts: page({ metas: [meta('yandex', 'noindex')] }),
+    says: { YandexBot: 'noindex follow', Googlebot: 'index follow' },
+    problems: [],
+  },
+  // Each vendor's rule for directives that disagree (issue 31, item 2).
+  {
+    source: `${YANDEX}: "Allow directives have priority over prohibiting directives if there's a combination of both"`,
+    facts: page({ metas: [meta('robots', 'noindex, index')] }),
+    says: { YandexBot: 'index follow', Googlebot: 'noindex follow', Bingbot: 'noindex follow' },
+    noindexBy: { YandexBot: null, Googlebot: 'meta' },
+  },
+  {
+    source: `${YANDEX}: allow directives win across tags and the header: all against none`,
+    facts: page({ metas: [meta('yandex', 'all')], xRobotsTag: ['none'] }),
+    says: { YandexBot: 'index follow', Googlebot: 'noindex nofollow' },
+    problems: [],
+  },
+  {
+    source: `${YANDEX}: follow cancels nofollow, not noindex`,
+    facts: page({ metas: [meta('robots', 'noindex, nofollow'), meta('yandex', 'follow')] }),
+    says: { YandexBot: 'noindex follow', Googlebot: 'noindex nofollow' },
+  },
+  {
+    source: `${BING}: no rule documented for disagreeing directives: the most restrictive, assumed`,
+    facts: page({ metas: [meta('bingbot', 'index'), meta('robots', 'noindex')] }),
+    says: { Bingbot: 'noindex follow', Applebot: 'noindex follow', GPTBot: 'noindex follow' },
   },
   // unavailable_after.
   {
@@ -403,6 +476,74 @@ describe('judgePage: details', () => {
     const judgement = judgePage(facts, ['Googlebot', 'AdsBot-Google'], NOW);
     expect(judgement.robots.map((r) => r.index)).toEqual(['noindex', 'index']);
     expect(judgement.problems).toEqual([]);
+  });
+
+  test("each conflict says which directives disagreed and which won, by the robot's rule", () => {
+    const facts = page({ metas: [meta('robots', 'index'), meta('robots', 'noindex')] });
+    const [google, yandex, bing] = judgePage(
+      facts,
+      ['Googlebot', 'YandexBot', 'Bingbot'],
+      NOW,
+    ).robots;
+    const brief = (r: typeof google) =>
+      r?.conflicts.map((c) => [c.signal, c.allow.directive.name, c.deny.directive.name, c.winner]);
+    expect(brief(google)).toEqual([['index', 'index', 'noindex', 'deny']]);
+    expect(brief(yandex)).toEqual([['index', 'index', 'noindex', 'allow']]);
+    expect(brief(bing)).toEqual([['index', 'index', 'noindex', 'deny']]);
+    expect([google?.combining, google?.combiningDocumented]).toEqual(['restrictive', true]);
+    expect([yandex?.combining, yandex?.combiningDocumented]).toEqual(['allow-wins', true]);
+    expect([bing?.combining, bing?.combiningDocumented]).toEqual(['restrictive', false]);
+  });
+
+  test('no conflict where nothing disagrees', () => {
+    const facts = page({ metas: [meta('robots', 'noindex, follow')] });
+    expect(
+      judgePage(facts, ['Googlebot', 'YandexBot'], NOW).robots.map((r) => r.conflicts),
+    ).toEqual([[], []]);
+  });
+
+  test('no contradicts-generic for a yandex tag: for Yandex the allowing directive wins', () => {
+    const facts = page({ metas: [meta('robots', 'noindex'), meta('yandex', 'index')] });
+    const judgement = judgePage(facts, ['YandexBot'], NOW);
+    expect(judgement.robots[0]?.index).toBe('index');
+    expect(judgement.problems).toEqual([]);
+  });
+
+  test("each robot's names, documented or assumed", () => {
+    const rows = judgePage(
+      page(),
+      [
+        'Googlebot',
+        'Googlebot-News',
+        'Googlebot-Image',
+        'AdsBot-Google',
+        'Bingbot',
+        'Applebot',
+        'YandexBot',
+        'GPTBot',
+        'MyBot',
+      ],
+      NOW,
+    ).robots;
+    expect(rows.map((r) => [r.robot, r.names.join(' '), r.namesDocumented])).toEqual([
+      ['Googlebot', 'robots googlebot', true],
+      ['Googlebot-News', 'robots googlebot googlebot-news', true],
+      ['Googlebot-Image', 'robots', true],
+      ['AdsBot-Google', 'adsbot-google', true],
+      ['Bingbot', 'robots bingbot msnbot', true],
+      ['Applebot', 'robots', true],
+      ['YandexBot', 'robots yandex', true],
+      ['GPTBot', 'robots', false],
+      ['MyBot', 'robots', false],
+    ]);
+  });
+
+  test('the problem of a tag named for a robot that reads no such name', () => {
+    const facts = page({ metas: [meta('GPTBot', 'noindex')], xRobotsTag: ['gptbot: nofollow'] });
+    expect(judgePage(facts, ['GPTBot'], NOW).problems).toEqual([
+      { code: 'unread-robots-name', name: 'GPTBot', kind: 'meta' },
+      { code: 'unread-robots-name', name: 'gptbot', kind: 'header' },
+    ]);
   });
 
   test('contradicts-generic names the tag and both words', () => {
