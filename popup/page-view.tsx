@@ -10,6 +10,7 @@ import {
   meaningText,
   pageProblemSeverity,
   pageProblemText,
+  pageReadingText,
   pageReadText,
   printableText,
   servedFindingText,
@@ -21,7 +22,7 @@ import {
 import type { ServedPage } from '../src/extension/protocol.ts';
 import type { ServedFinding } from '../src/page/compare.ts';
 import { LINK_OUTLINES, type LinkCounts } from '../src/page/facts.ts';
-import type { PageSource } from '../src/page/judge.ts';
+import type { PageSource, RobotPage } from '../src/page/judge.ts';
 import { SitemapCheck, type SitemapResult } from './sitemap-check.tsx';
 
 export interface PageViewProps {
@@ -68,6 +69,37 @@ function Source({ source, t }: { source: PageSource; t: Translator }) {
   );
 }
 
+/**
+ * Which tag names each robot reads and how its directives combine, each with whose documentation
+ * says so (issue 31, items 2 and 3); a control token reads no page and is left out.
+ */
+function Readings({ robots, t }: { robots: RobotPage[]; t: Translator }) {
+  const readers = robots.filter((r) => r.rules !== 'control-token');
+  if (readers.length === 0) return null;
+  return (
+    <details class="page-readings" data-page-readings="">
+      <summary>{t('pageNamesHeading')}</summary>
+      <ul>
+        {readers.map((r) => {
+          const [names, combining] = pageReadingText(r, t);
+          return (
+            <li
+              key={r.robot}
+              data-page-reads={r.robot}
+              data-names={r.names.join(' ')}
+              data-names-documented={String(r.namesDocumented)}
+              data-combining={r.combining}
+              data-combining-documented={String(r.combiningDocumented)}
+            >
+              {printableText(names)} <span class="muted">{printableText(combining)}</span>
+            </li>
+          );
+        })}
+      </ul>
+    </details>
+  );
+}
+
 type Comparison =
   | { status: 'idle' }
   | { status: 'loading' }
@@ -108,6 +140,8 @@ export function PageView({
           ))}
         </ul>
       )}
+
+      <Readings robots={judgement.robots} t={t} />
 
       {judgement.problems.length > 0 && (
         <>

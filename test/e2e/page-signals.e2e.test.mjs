@@ -82,6 +82,15 @@ const readSignals = async () => {
 const readPageView = async () => {
   const tab = document.querySelector('[role="tab"][data-view="page"]');
   if (!tab) return { error: 'no [role="tab"][data-view="page"] in the popup' };
+  // The rows, as the verdicts view shows them before the Page view replaces it.
+  const rows = {};
+  for (const el of document.querySelectorAll('[data-robot]')) {
+    rows[el.getAttribute('data-robot')] = {
+      index: el.getAttribute('data-page-index'),
+      follow: el.getAttribute('data-page-follow'),
+      lines: [...el.querySelectorAll('.page-line')].map((line) => line.textContent),
+    };
+  }
   tab.click();
   for (let i = 0; i < 60 && !document.querySelector('[data-links]'); i++) {
     await new Promise((r) => setTimeout(r, 50));
@@ -101,6 +110,18 @@ const readPageView = async () => {
     },
     highlight: highlight && { type: highlight.type, checked: highlight.checked },
     compare: document.querySelector('button[data-action="compare-served"]') !== null,
+    rows,
+    readings: Object.fromEntries(
+      [...document.querySelectorAll('[data-page-reads]')].map((el) => [
+        el.getAttribute('data-page-reads'),
+        [
+          el.getAttribute('data-names'),
+          el.getAttribute('data-names-documented'),
+          el.getAttribute('data-combining'),
+          el.getAttribute('data-combining-documented'),
+        ].join(' | '),
+      ]),
+    ),
     pwned: window.__pwned ?? null,
     injected: document.querySelectorAll('img[src="x"], [onerror]').length,
   };
@@ -433,6 +454,46 @@ for (const launch of BROWSERS) {
       const view = await browser.interact(tabId, readPageView);
       assert.equal(view.error, undefined, view.error);
       assert.ok(view.problems.includes('bad-date'), `problems: ${view.problems}`);
+    });
+
+    // Issue 31, items 2-4: each vendor's names and combining rule, and a date read as UTC, from
+    // one popup opening.
+    test("each vendor's names and combining rule, said in the rows and the Page view", async (t) => {
+      const { tabId } = await open(t, '/meta/vendor-rules');
+      const view = await browser.interact(tabId, readPageView);
+      assert.equal(view.error, undefined, view.error);
+      // GPTBot's operator documents no name: the tag named for it addresses nobody, and says so.
+      assert.deepEqual(
+        ['GPTBot', 'Googlebot', 'Bingbot'].map((r) => [
+          r,
+          view.rows[r]?.index,
+          view.rows[r]?.follow,
+        ]),
+        [
+          ['GPTBot', 'index', 'follow'],
+          ['Googlebot', 'index', 'nofollow'],
+          ['Bingbot', 'noindex', 'follow'],
+        ],
+      );
+      assert.ok(view.problems.includes('unread-robots-name'), `problems: ${view.problems}`);
+      const google = view.rows.Googlebot.lines.join('\n');
+      assert.match(google, /Google documents that the more restrictive rule applies/);
+      // The unavailable_after date names no zone: read as UTC, and the row says so.
+      assert.match(google, /2099/);
+      assert.match(google, /names no time zone: the date was read as UTC/);
+      // Bing documents no rule for directives that disagree: the more restrictive is assumed.
+      const bing = view.rows.Bingbot.lines.join('\n');
+      assert.match(bing, /Bingbot's operator documents no rule for this/);
+      assert.deepEqual(
+        ['Googlebot', 'Bingbot', 'Applebot', 'GPTBot'].map((r) => view.readings[r]),
+        [
+          'robots googlebot | true | restrictive | true',
+          'robots bingbot msnbot | true | restrictive | false',
+          'robots | true | restrictive | false',
+          'robots | false | restrictive | false',
+        ],
+      );
+      assert.equal(view.readings['Google-Extended'], undefined, 'a control token reads no page');
     });
 
     test('a page with no signals has none of these problems', async (t) => {

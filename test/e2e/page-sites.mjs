@@ -38,6 +38,12 @@ function pages(origin) {
     },
     '/meta/googlebot-news': { head: meta('googlebot-news', 'noindex') },
     '/meta/typo': { head: meta('robots', 'noindex, nofolow') },
+    // Issue 31: a tag named for a robot that reads no such name (GPTBot); googlebot tags that
+    // disagree (Google: the more restrictive applies); a date with no zone (read as UTC).
+    '/meta/vendor-rules': {
+      head: meta('GPTBot', 'noindex') + meta('googlebot', 'follow') + meta('googlebot', 'nofollow'),
+      headers: { 'X-Robots-Tag': ['unavailable_after: 2099-12-31T15:30', 'bingbot: noindex, all'] },
+    },
     // A googlebot noindex with a canonical elsewhere, and a scoped header: the page the README's
     // screenshots of the rows and of the Page view show.
     '/meta/googlebot-noindex-canonical': {

@@ -108,6 +108,47 @@ describe('popup: page-level signals', () => {
     expect(actions.calls.filter((c) => c.name === 'pageLinks')).toHaveLength(1);
   });
 
+  // Issue 31, items 2 and 3: which names each robot reads and how its directives combine, with
+  // whose documentation says so; a tag named for a robot that reads no such name is a problem.
+  test('the Page view: which tags each robot reads, and a tag named for nobody', async () => {
+    await open(fakePage(URL_, { metas: [{ name: 'GPTBot', content: 'noindex' }] }));
+    // GPTBot's operator documents no name: the tag named for it does not address it.
+    expect(attr('GPTBot', 'data-page-index')).toBe('index');
+    showPage();
+    const reads = (robot: string) => {
+      const li = document.querySelector(`[data-page-reads="${robot}"]`);
+      return (
+        li && [
+          li.getAttribute('data-names'),
+          li.getAttribute('data-names-documented'),
+          li.getAttribute('data-combining'),
+          li.getAttribute('data-combining-documented'),
+          li.textContent,
+        ]
+      );
+    };
+    expect(reads('Googlebot')).toEqual([
+      'robots googlebot',
+      'true',
+      'restrictive',
+      'true',
+      'Googlebot reads robots and googlebot, as Google documents. Where directives disagree, Google documents that the more restrictive applies.',
+    ]);
+    expect(reads('GPTBot')?.slice(0, 4)).toEqual(['robots', 'false', 'restrictive', 'false']);
+    expect(reads('Bingbot')?.slice(0, 4)).toEqual([
+      'robots bingbot msnbot',
+      'true',
+      'restrictive',
+      'false',
+    ]);
+    // A control token reads no page: not listed.
+    expect(document.querySelector('[data-page-reads="Google-Extended"]')).toBeNull();
+    const problems = [...document.querySelectorAll('[data-page-problem]')];
+    expect(problems.map((p) => p.getAttribute('data-page-problem'))).toContain(
+      'unread-robots-name',
+    );
+  });
+
   test('the outline switch asks the background, on then off', async () => {
     const actions = await open(fakePage(URL_));
     showPage();
