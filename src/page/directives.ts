@@ -4,13 +4,16 @@
 // Sources:
 // - Google Search Central, "Robots meta tag, data-nosnippet, and X-Robots-Tag specifications"
 //   (developers.google.com/search/docs/crawling-indexing/robots-meta-tag): the directive list,
-//   comma-separated, names and values case-insensitive, most restrictive wins, user agent scopes in
-//   X-Robots-Tag, the googlebot and googlebot-news names.
+//   comma-separated, names and values case-insensitive, "the more restrictive rule applies",
+//   user agent scopes in X-Robots-Tag, the googlebot and googlebot-news names.
 // - Bing Webmaster Help, "Which robots metatags does Bing support": noindex, nofollow, noarchive or
 //   nocache, nosnippet, max-snippet, max-image-preview, max-video-preview; names bingbot and
 //   msnbot; and the Bing blog of September 2023 (nocache and noarchive limit Bing Chat / Copilot
 //   answers and the training of Microsoft's models).
 // - Apple Support, "About Applebot": noindex, nosnippet, nofollow, none, all.
+// - Yandex Webmaster, "Robots meta tag and X-Robots-Tag HTTP header": noindex, nofollow, none,
+//   noarchive, index, follow, all; "Allow directives have priority over prohibiting directives if
+//   there's a combination of both" (how each vendor combines them: PageProfile.combining).
 // - The robots META tag as first defined (robotstxt.org, 1996): index, noindex, follow, nofollow,
 //   all, none. What every robot that reads page tags at all understands.
 import { parseRobotsDate } from './robots-date.ts';
