@@ -74,10 +74,19 @@ export function judgeOne(
   semantics: Semantics | null,
 ): { record: CheckRecord; ai: AiPicture | null } {
   const verdict = verdictOf(source, agent, url, semantics);
+  // The AI-usage answers follow RFC 9309 as draft-ietf-aipref-attach-05 updates it (src/ai/report.ts
+  // attachVerdict): a robot judged otherwise is asked again under that reading.
   const ai =
     verdict === null || source.kind !== 'ok' || source.ai === null
       ? null
-      : source.ai.picture(agent, verdict);
+      : source.ai.picture(
+          agent,
+          verdict.reason.semantics === 'rfc9309'
+            ? verdict
+            : semantics === null
+              ? checkCrawler(source.parsed, agent, url, 'rfc9309')
+              : checkUrl(source.parsed, agent, url, 'rfc9309'),
+        );
   return { record: recordOf(source, agent, url, semantics, verdict, ai), ai };
 }
 

@@ -25,6 +25,17 @@
 //   usage-pref EOL`; §3.1 longest path match as for Allow/Disallow, only for crawlable paths,
 //   identical paths with conflicting preferences combined; §3.2 the value runs to CR, LF or `#`,
 //   a path is present only when the value starts with `/` and ends at the first SP or HTAB.
+//
+// Which reading the answers follow (this tool's decision): RFC 9309 as attach-05 updates it
+// ("updates: 9309"; §3 `rule =/ content-usage`), the one reading that implements the attach draft.
+// There a Content-Usage line is a rule, so a user-agent line after it starts a new group, as after
+// Allow or Disallow (src/robots/group-builder.ts), and the group choice and crawlability that
+// attach §3.1 builds on are the robot's RFC 9309 verdict, for every robot (src/ai/report.ts
+// attachVerdict). Google's parser ignores lines it does not know (google/robotstxt robots.cc), so
+// for Google a user-agent line after Content-Usage joins the same group; the 1994 text knows no
+// such line and ends records at blank lines only. Neither implements attach: their crawl verdicts
+// are kept as they are, and the AI answers never use their groups. "The ordering of rules in a
+// group carries no semantics" (§3.1): longest matches of equal length all apply (UsageRuleMatcher).
 import { canonicalUnits, googleEscapedLength } from '../robots/encoding.ts';
 import { parseRobotsTxt, type RobotsTxt, type Rule } from '../robots/index.ts';
 import { CompiledRules } from '../robots/matcher.ts';
@@ -162,19 +173,26 @@ export type UsageRuleDecisionCode =
 
 export interface UsageRuleDecision {
   code: UsageRuleDecisionCode;
-  /** The rules that apply: one, or several of the identical path (combined, attach §3.1). */
+  /** The rules that apply: one, or several of one path or of equal length (combined, §3.1). */
   readonly rules: readonly ContentUsageRule[];
 }
 
 /** Literal paths matched one after another at most; past it, the engine's indexed matcher. */
 const MAX_LITERALS = 8;
 
+/** Decisions naming several paths of equal length kept per matcher at most (past it, made anew). */
+const MAX_TIE_DECISIONS = 1024;
+
 /**
  * The Content-Usage rules of one robot's groups, compiled once for many paths: which of them apply
  * to a path, by the longest match of RFC 9309 §2.2.2 and its wildcards (§2.2.3), the engine's own
- * matcher (attach-05 §3.1). A rule without a path matches every path with length 0. Of different
- * patterns of equal length the first in the file counts, as the engine ranks rules; rules of the
- * identical path all apply. Its decisions are shared between calls: read them, never change them.
+ * matcher (attach-05 §3.1). A rule without a path matches every path with length 0. Rules of the
+ * identical path all apply (attach-05 §3.1, combined per the vocabulary's "Combining
+ * Preferences"). So do the longest matches of different patterns of equal length (`/a*` and `/ab`
+ * for `/abc`): attach-05 §3.1 says "The ordering of rules in a group carries no semantics", so the
+ * first in the file cannot win, and the draft names no other tie-break; combining them like rules
+ * of one path is this tool's reading. Its decisions are shared between calls: read them, never
+ * change them.
  */
 export class UsageRuleMatcher {
   /** The rules of the robot's groups, in file order. */
@@ -183,17 +201,18 @@ export class UsageRuleMatcher {
   readonly noMatch: UsageRuleDecision = Object.freeze({ code: 'no-match', rules: [] });
   /** The path may not be crawled: no preferences are implied (attach §3.1). */
   readonly notCrawlable: UsageRuleDecision = Object.freeze({ code: 'not-crawlable', rules: [] });
-  /** One allow rule per distinct path (its first rule: equal patterns rank alike, the first wins). */
+  /** One allow rule per distinct path (the value is the path as written, '' without one). */
   private readonly compiled: CompiledRules | null;
   /**
    * When every path is a literal (no `*`, no final `$`) and they are few, as in most files: their
-   * canonical units, best first (the engine's ranking: longer, then earlier), so the first one
-   * the path starts with is the engine's longest match (RFC 9309 §2.2.2), found with no index
-   * and no allocation.
+   * canonical units, best first (longer first), so the first one the path starts with and those
+   * of its length after it are the longest matches (RFC 9309 §2.2.2), found with no index.
    */
-  private readonly literals: { units: string; decision: UsageRuleDecision }[] | null;
+  private readonly literals: { units: string; priority: number; path: string }[] | null;
   /** By path as written ('' without one): the decision naming every rule of that path. */
   private readonly byPath = new Map<string, UsageRuleDecision>();
+  /** By the paths of equal length that all match, sorted and joined by LF (no path holds one). */
+  private readonly byTie = new Map<string, UsageRuleDecision>();
   /** The last path asked and its decision: the robots of one URL often share their groups. */
   private lastPath: string | null = null;
   private lastDecision: UsageRuleDecision;
@@ -228,12 +247,12 @@ export class UsageRuleMatcher {
       !firsts.every((r) => isLiteral(r.value))
         ? null
         : firsts
-            .map((r) => ({ rule: r, priority: googleEscapedLength(r.value) }))
-            .sort((a, b) => b.priority - a.priority || a.rule.line - b.rule.line)
-            .map(({ rule }) => ({
-              units: canonicalUnits(rule.value),
-              decision: this.byPath.get(rule.value) ?? this.noMatch,
-            }));
+            .map((r) => ({
+              units: canonicalUnits(r.value),
+              priority: googleEscapedLength(r.value),
+              path: r.value,
+            }))
+            .sort((a, b) => b.priority - a.priority);
     this.lastDecision = this.noMatch;
     this.lastUnitsDecision = this.noMatch;
   }
@@ -256,20 +275,39 @@ export class UsageRuleMatcher {
   applicableToUnits(units: string): UsageRuleDecision {
     if (this.compiled === null) return this.noMatch;
     if (units === this.lastUnits) return this.lastUnitsDecision;
-    let decision = this.noMatch;
+    let paths: string[] = [];
     if (this.literals !== null) {
+      let top = -1;
       for (const literal of this.literals) {
-        if (units.startsWith(literal.units)) {
-          decision = literal.decision;
-          break;
-        }
+        if (top !== -1 && literal.priority < top) break;
+        if (!units.startsWith(literal.units)) continue;
+        top = literal.priority;
+        paths.push(literal.path);
       }
     } else {
-      const best = this.compiled.best(units).allow;
-      if (best !== null) decision = this.byPath.get(best.rule.value) ?? this.noMatch;
+      paths = this.compiled.bestTies(units).map((r) => r.value);
     }
+    const decision = this.decisionOf(paths);
     this.lastUnits = units;
     this.lastUnitsDecision = decision;
+    return decision;
+  }
+
+  /** The decision naming every rule of these paths (longest matches of equal length). */
+  private decisionOf(paths: string[]): UsageRuleDecision {
+    if (paths.length === 0) return this.noMatch;
+    if (paths.length === 1) return this.byPath.get(paths[0] ?? '') ?? this.noMatch;
+    const key = paths.sort().join('\n');
+    const known = this.byTie.get(key);
+    if (known !== undefined) return known;
+    const rules = paths
+      .flatMap((p) => this.byPath.get(p)?.rules ?? [])
+      .sort((a, b) => a.line - b.line);
+    const decision: UsageRuleDecision = Object.freeze({
+      code: 'longest-match',
+      rules: Object.freeze(rules),
+    });
+    if (this.byTie.size < MAX_TIE_DECISIONS) this.byTie.set(key, decision);
     return decision;
   }
 }

@@ -1,6 +1,11 @@
 // The robots.txt lines the AI-usage parsers need as written: found by the engine's parse, read
 // back here with the engine's line numbering (CR, LF and CRLF end a line; a BOM is skipped).
-import { MAX_LINE_BYTES, type OtherDirective, type RobotsTxt } from '../robots/index.ts';
+import {
+  type Group,
+  MAX_LINE_BYTES,
+  type OtherDirective,
+  type RobotsTxt,
+} from '../robots/index.ts';
 
 /** A line the engine read under one key, with the user agents of the group it stands in. */
 export interface KeyedLine {
@@ -9,27 +14,51 @@ export interface KeyedLine {
   written: string;
   /** The value after the colon as the engine read it: comment removed, ASCII whitespace trimmed. */
   value: string;
-  /** First user-agent line of the group the line stands in (RFC 9309 §2.1), or null: none. */
+  /** First user-agent line of its group (RFC 9309 §2.1 as attach-05 §3 updates it), or null. */
   groupLine: number | null;
   /** That group's user-agent values as written; empty outside any group. */
   agents: string[];
 }
 
-/** Lines `robots` read under `key` (lower case), in file order. Never throws. */
+/**
+ * Lines `robots` read under `key` (lower case), in file order, each in its group as RFC 9309 forms
+ * groups once draft-ietf-aipref-attach-05 §3 has made Content-Usage a rule (`robots.strictGroups`):
+ * the one reading that implements the attach draft, and so the one the AI-usage answers follow.
+ * A group runs from its first user-agent line to the next group's. Never throws.
+ */
 export function keyedLines(text: string, robots: RobotsTxt, key: string): KeyedLine[] {
   const others: readonly OtherDirective[] = Array.isArray(robots.others) ? robots.others : [];
   const found = others.filter((o) => o.key === key);
   if (found.length === 0) return [];
-  const agentsByLine = new Map<number, string[]>();
-  for (const group of robots.groups) agentsByLine.set(group.line, group.agents);
+  const groups = Array.isArray(robots.strictGroups) ? robots.strictGroups : [];
   const written = linesAsWritten(text, new Set(found.map((o) => o.line)), robots.lineCount);
-  return found.map((o) => ({
-    line: o.line,
-    written: written.get(o.line) ?? o.value,
-    value: o.value,
-    groupLine: o.groupLine,
-    agents: o.groupLine === null ? [] : [...(agentsByLine.get(o.groupLine) ?? [])],
-  }));
+  return found.map((o) => {
+    const group = groupAt(groups, o.line);
+    return {
+      line: o.line,
+      written: written.get(o.line) ?? o.value,
+      value: o.value,
+      groupLine: group === null ? null : group.line,
+      agents: group === null ? [] : [...group.agents],
+    };
+  });
+}
+
+/** The last group starting at or before `line` (groups are in file order), or null: none. */
+function groupAt(groups: readonly Group[], line: number): Group | null {
+  let lo = 0;
+  let hi = groups.length - 1;
+  let found: Group | null = null;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const group = groups[mid];
+    if (group === undefined) break;
+    if (group.line <= line) {
+      found = group;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return found;
 }
 
 /**

@@ -139,6 +139,15 @@ export class GroupBuilder implements LineVisitor {
 
   other(key: string, value: string, line: number): void {
     const lower = asciiLower(key);
+    // draft-ietf-aipref-attach-05 §3 updates RFC 9309's ABNF (`rule =/ content-usage`): under
+    // RFC 9309 as updated, a Content-Usage line is a rule of its group, so a user-agent line after
+    // it starts a new group, as after Allow or Disallow. Google's parser ignores lines it does not
+    // know (robots.cc) and the 1994 text knows no such line: their groupings go on unchanged.
+    if (lower === 'content-usage') {
+      this.forkStrict();
+      const strict = this.strict;
+      if (strict !== null && strict.current !== null) strict.inRules = true;
+    }
     this.others.push({ key: lower, value, line, groupLine: this.google.current?.line ?? null });
     const support = Object.hasOwn(DIRECTIVE_SUPPORT, lower) ? DIRECTIVE_SUPPORT[lower] : undefined;
     this.diagnostics.push(

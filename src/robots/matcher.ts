@@ -202,6 +202,25 @@ export class CompiledRules {
     return { allow: resultOf(allow), disallow: resultOf(disallow) };
   }
 
+  /**
+   * Every matching rule of the highest priority, whatever its type, in no set order: the longest
+   * matches with no tie broken (aipref Content-Usage rules of equal length apply together).
+   */
+  bestTies(path: string): Rule[] {
+    const count = this.matching(path);
+    let top = -1;
+    const out: Rule[] = [];
+    for (let i = 0; i < count; i++) {
+      const entry = this.found[i] as Entry;
+      if (entry.priority > top) {
+        top = entry.priority;
+        out.length = 0;
+      }
+      if (entry.priority === top) out.push(entry.rule);
+    }
+    return out;
+  }
+
   /** 1994 reading: the first rule (in file order) whose value the path starts with. */
   first(path: string): Rule | null {
     let first: Rule | null = null;

@@ -118,7 +118,11 @@ export type Diagnostic = { [C in DiagnosticCode]: DiagnosticOf<C> }[DiagnosticCo
 export interface RobotsTxt {
   /** Groups as Google and RFC 9309 form them, misspelled keys included and flagged. */
   groups: Group[];
-  /** The same groups without the lines only Google accepts (RFC 9309's reading). */
+  /**
+   * RFC 9309's groups: without the lines only Google accepts, and with each Content-Usage line a
+   * rule of its group (draft-ietf-aipref-attach-05 §3 updates RFC 9309's ABNF), so a user-agent
+   * line after one starts a new group.
+   */
   strictGroups: Group[];
   /** Records as the 1994 standard forms them: separated by blank lines, Disallow only. */
   records1994: Group[];

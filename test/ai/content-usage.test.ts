@@ -11,8 +11,12 @@ import {
   type UsagePreferences,
   VOCABULARY,
 } from '../../src/ai/content-usage.ts';
+import { reportAiSignals } from '../../src/ai/report.ts';
+import { aiSignalsFor } from '../../src/ai/signals.ts';
 import { parseSfDictionary } from '../../src/ai/structured-fields.ts';
+import { verdictsFor } from '../../src/crawlers.ts';
 import { canonicalUnits } from '../../src/robots/encoding.ts';
+import { checkUrl, parseRobotsTxt, type Semantics } from '../../src/robots/index.ts';
 import { CompiledRules } from '../../src/robots/matcher.ts';
 import { numRuns } from '../property-runs.ts';
 
@@ -254,6 +258,24 @@ describe('Content-Usage rules in robots.txt', () => {
       [3],
     ],
     [
+      `${ATTACH} §3.1 "The ordering of rules in a group carries no semantics": equal lengths apply together`,
+      'User-agent: *\nContent-Usage: /a* train-ai=n\nContent-Usage: /ab ai-use=n',
+      '/abc',
+      [2, 3],
+    ],
+    [
+      `${ATTACH} §3.1: equal lengths apply together, in either order`,
+      'User-agent: *\nContent-Usage: /ab ai-use=n\nContent-Usage: /a* train-ai=n',
+      '/abc',
+      [2, 3],
+    ],
+    [
+      `${ATTACH} §3 (rule =/ content-usage) + RFC 9309 §2.1: a user-agent line after it starts a group`,
+      'User-agent: other\nContent-Usage: train-ai=n\nUser-agent: *\nContent-Usage: /x train-ai=y',
+      '/x',
+      [4],
+    ],
+    [
       `${ATTACH} §3.1: percent-encoding as for Allow/Disallow`,
       'User-agent: *\nContent-Usage: /%7Ea train-ai=n',
       '/~a',
@@ -303,15 +325,14 @@ describe('compileUsageRules: a kept matcher answers as a fresh one and as the en
     '', // 10
     'User-agent: GPTBot', // 11
     'Content-Usage: /news/ train-ai=n', // 12
-    'Content-Usage: /shop/ ai-use=n', // 13
-    'Allow: /', // 14: a rule, so that the next user-agent line starts a group (RFC 9309 §2.1)
-    'User-agent: ClaudeBot', // 15: literal paths only
-    'Content-Usage: train-ai=y', // 16
-    'Content-Usage: /a%7e ai-use=n', // 17
-    'Content-Usage: /a train-ai=n', // 18
-    'Content-Usage: /a search=y', // 19
-    'Content-Usage: /ab search=n', // 20
-    'Content-Usage: /a~bc train-ai=y', // 21
+    'Content-Usage: /shop/ ai-use=n', // 13: a rule (attach-05 §3), so line 14 starts a group
+    'User-agent: ClaudeBot', // 14: literal paths only
+    'Content-Usage: train-ai=y', // 15
+    'Content-Usage: /a%7e ai-use=n', // 16
+    'Content-Usage: /a train-ai=n', // 17
+    'Content-Usage: /a search=y', // 18
+    'Content-Usage: /ab search=n', // 19
+    'Content-Usage: /a~bc train-ai=y', // 20
   ].join('\n');
   const rules = parseContentUsageRules(text);
   // [source, groups, path, crawlable, expected code, expected lines]
@@ -392,46 +413,46 @@ describe('compileUsageRules: a kept matcher answers as a fresh one and as the en
       [3, 4, 13],
     ],
     [`${ATTACH} §3.1: a group without Content-Usage rules`, [10], '/shop/', true, 'no-match', []],
-    [`${RFC} §2.2.2, literal paths: the longest`, [15], '/abc', true, 'longest-match', [20]],
+    [`${RFC} §2.2.2, literal paths: the longest`, [14], '/abc', true, 'longest-match', [19]],
     [
       `${ATTACH} §3.1, literal paths: identical paths all apply`,
-      [15],
+      [14],
       '/a/x',
       true,
       'longest-match',
-      [18, 19],
+      [17, 18],
     ],
     [
       `${ATTACH} §3.1, literal paths: a rule without a path`,
-      [15],
+      [14],
       '/b',
+      true,
+      'longest-match',
+      [15],
+    ],
+    [
+      `${RFC} §2.2.2, literal paths: %7e (lower case) is ~`,
+      [14],
+      '/a~x',
       true,
       'longest-match',
       [16],
     ],
     [
-      `${RFC} §2.2.2, literal paths: %7e (lower case) is ~`,
-      [15],
-      '/a~x',
-      true,
-      'longest-match',
-      [17],
-    ],
-    [
-      `${RFC} §2.2.2, literal paths: equal length, the first in the file`,
-      [15],
+      `${ATTACH} §3.1 "The ordering of rules in a group carries no semantics", literal paths: equal length, both apply`,
+      [14],
       '/a~bcd',
       true,
       'longest-match',
-      [17],
+      [16, 20],
     ],
     [
-      `${RFC} §2.2.2, literal paths: ~ written %7E in the path`,
-      [15],
+      `${ATTACH} §3.1, literal paths: ~ written %7E in the path, equal length, both apply`,
+      [14],
       '/a%7Ebcd',
       true,
       'longest-match',
-      [17],
+      [16, 20],
     ],
   ];
   // The engine's matcher over every rule of the groups, as the rules were chosen before they were
@@ -442,10 +463,8 @@ describe('compileUsageRules: a kept matcher answers as a fresh one and as the en
       mine.map((r) => ({ type: 'allow' as const, value: r.path ?? '', line: r.line })),
       'rfc9309',
     );
-    const best = all.best(canonicalUnits(path)).allow;
-    return best === null
-      ? []
-      : mine.filter((r) => (r.path ?? '') === best.rule.value).map((r) => r.line);
+    const best = new Set(all.bestTies(canonicalUnits(path)).map((r) => r.value));
+    return mine.filter((r) => best.has(r.path ?? '')).map((r) => r.line);
   };
   const matchers = new Map<string, ReturnType<typeof compileUsageRules>>();
   test.each(rows)('%s: %s', (_source, groups, path, crawlable, code, lines) => {
@@ -560,5 +579,46 @@ describe('hostile input', () => {
     );
     expect(() => parseContentUsageHeader(undefined as unknown as string)).not.toThrow();
     expect(() => parseContentUsageRules(42 as unknown as string)).not.toThrow();
+  });
+});
+
+describe('which readings make Content-Usage a rule (decision: RFC 9309 as attach-05 updates it)', () => {
+  // A user-agent line right after a Content-Usage line: a new group where the line is a rule.
+  const text = 'User-agent: GPTBot\nContent-Usage: train-ai=n\nUser-agent: *\nDisallow: /\n';
+  const parsed = parseRobotsTxt(text);
+  const rows: [string, Semantics, boolean, number[]][] = [
+    [
+      `${ATTACH} §3 "rule =/ content-usage" (updates RFC 9309), RFC 9309 §2.1: GPTBot's group ends at its rule`,
+      'rfc9309',
+      true,
+      [1],
+    ],
+    [
+      "Google's parser (google/robotstxt robots.cc) ignores keys it does not know: one group, Disallow: / applies",
+      'google',
+      false,
+      [1],
+    ],
+    [
+      'The 1994 text: records end at blank lines only; Content-Usage is no record it knows',
+      'original1994',
+      false,
+      [1],
+    ],
+  ];
+  test.each(rows)('%s', (_source, semantics, allowed, groups) => {
+    const verdict = checkUrl(parsed, 'GPTBot', '/x', semantics);
+    expect(verdict.allowed).toBe(allowed);
+    expect(verdict.reason.groups.lines).toEqual(groups);
+  });
+  test(`${ATTACH} §3.1: the AI answers follow that reading, for Google's robots too`, () => {
+    expect(parseContentUsageRules(text).map((r) => [r.line, r.groupLine, r.agents])).toEqual([
+      [2, 1, ['GPTBot']],
+    ]);
+    const s = aiSignalsFor(text, 'GPTBot', '/x');
+    expect([s.isCrawlable, s.usage['train-ai'].preference]).toEqual([true, 'n']);
+    // Googlebot follows `*` in both readings: Disallow: / leaves no preference (attach §3.1).
+    const google = reportAiSignals(text, parsed, verdictsFor(parsed, ['Googlebot'], '/x'), null);
+    expect(google?.[0]?.signals.usageRules.code).toBe('not-crawlable');
   });
 });
