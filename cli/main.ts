@@ -14,6 +14,7 @@ import ru from '../_locales/ru/messages.json';
 import th from '../_locales/th/messages.json';
 import pkg from '../package.json';
 import { AIPREF_ATTACH_DRAFT, AIPREF_VOCAB_DRAFT } from '../src/ai/content-usage.ts';
+import { AI_DEFINITIONS } from '../src/explain/ai.ts';
 import {
   DEFAULT_ROBOTS,
   lookupIn,
@@ -243,12 +244,19 @@ async function run(argv: string[], io: Io, t: Translator): Promise<number> {
     throw new UsageError(t('cliUnknownCommand', command));
   const { values, positionals } = parse(rest, t);
   if (values.help) {
+    // Where the AI fields are this tool's reading (the pairing, the grouping), with both sources.
+    const aiReading = t(
+      'cliHelpAiReading',
+      AI_DEFINITIONS.contentSignals,
+      AI_DEFINITIONS.aiprefVocab,
+      AIPREF_ATTACH_DRAFT,
+    );
     const help =
       command === 'audit'
         ? t('cliAuditHelp')
         : command === 'check'
-          ? `${t('cliCheckHelp')}\n\n${t('cliCheckHelpAi', AIPREF_VOCAB_DRAFT, AIPREF_ATTACH_DRAFT)}`
-          : `${t('cliDiffHelp')}\n\n${t('cliDiffHelpAi', AIPREF_VOCAB_DRAFT, AIPREF_ATTACH_DRAFT)}`;
+          ? `${t('cliCheckHelp')}\n\n${t('cliCheckHelpAi', AIPREF_VOCAB_DRAFT, AIPREF_ATTACH_DRAFT)}\n\n${aiReading}`
+          : `${t('cliDiffHelp')}\n\n${t('cliDiffHelpAi', AIPREF_VOCAB_DRAFT, AIPREF_ATTACH_DRAFT)}\n\n${aiReading}`;
     io.stdout.write(`${help}\n`);
     return 0;
   }

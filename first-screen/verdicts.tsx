@@ -163,7 +163,9 @@ const AI_ANSWER_WORDS: Record<AiAnswers['train']['answer'], MessageKey> = {
 
 /**
  * What the site says about AI use to this robot: three chips (training, answers, search: yes, no,
- * not said), the sentence one click away, and where robots.txt lets it in regardless.
+ * not said), the sentence one click away with the reading it rests on (how the groups were read;
+ * the Content Signals ↔ aipref pairing as this tool's reading, with links to both definitions),
+ * and where robots.txt lets it in regardless.
  */
 export function AiLines({ ai, t }: { ai: ExplainedAi; t: Translator }) {
   return (
@@ -182,6 +184,22 @@ export function AiLines({ ai, t }: { ai: ExplainedAi; t: Translator }) {
         <summary>{t('aiDetails')}</summary>
         <div class="note ai-signals" data-ai-signals="">
           {ai.sentence}
+        </div>
+        {ai.reading.map((r) => (
+          <div class="note" data-ai-reading="" key={r}>
+            {r}
+          </div>
+        ))}
+        <div class="note" data-ai-mapping="">
+          {ai.mapping.text}{' '}
+          {ai.mapping.links.map((link, i) => (
+            <span key={link.id}>
+              {i > 0 && ', '}
+              <a href={link.url} target="_blank" rel="noopener noreferrer" data-ai-source={link.id}>
+                {link.label}
+              </a>
+            </span>
+          ))}
         </div>
       </details>
       {ai.conflicts.map((c) => (

@@ -69,6 +69,8 @@ export interface AiSignals {
   managedBlock: ManagedBlock | null;
   /** The Content-Usage rules of robots.txt that apply to the path. */
   usageRules: UsageRuleDecision;
+  /** The file has Content-Usage rules at all: its groups are then read as attach-05 §3 says. */
+  hasUsageRules: boolean;
   /** The page's Content-Usage header, or null when the response had none. */
   header: UsageStatement | null;
   /** robots.txt rules and header combined per category (vocab "Combining Preferences"). */
@@ -173,6 +175,7 @@ export class AiSignalsReader {
       contentSignals: combineSignals(contentSignalLines),
       managedBlock: this.signals.managedBlock,
       usageRules: decision,
+      hasUsageRules: this.usageRules.length > 0,
       header: headerStatement,
       usage: combineUsage(statements),
     };

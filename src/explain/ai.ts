@@ -5,16 +5,31 @@
 //
 // The two systems name the same three uses (Cloudflare, Content Signals Policy; aipref vocab-08
 // §4): `ai-train` ↔ `train-ai` (training), `ai-input` ↔ `ai-use` (AI answers: grounding, RAG,
-// answers built from the page), `search` ↔ `search`. They are combined the aipref way ("Combining
-// Preferences"): any no wins, else any yes, else nothing said. Content-Signal applies to the
-// robot's groups whatever the verdict; Content-Usage rules only where the robot may crawl (attach
-// §3.1, applied in src/ai).
+// answers built from the page), `search` ↔ `search`. That pairing is this tool's reading, not a
+// standard: neither text refers to the other, and the views say so with links to both
+// definitions (AI_DEFINITIONS). They are combined the aipref way ("Combining Preferences"): any
+// no wins, else any yes, else nothing said. Content-Signal applies to the robot's groups whatever
+// the verdict; Content-Usage rules only where the robot may crawl (attach §3.1, applied in
+// src/ai). Groups and crawlability are RFC 9309's as draft-ietf-aipref-attach-05 updates it
+// (src/ai/content-usage.ts says why), which the rows say where the file has Content-Usage rules.
 import { type ManagedBlock, parseContentSignalValue } from '../ai/content-signal.ts';
-import { parseUsageStatement, splitContentUsageValue } from '../ai/content-usage.ts';
+import {
+  AIPREF_VOCAB_DRAFT,
+  parseUsageStatement,
+  splitContentUsageValue,
+} from '../ai/content-usage.ts';
 import type { AiSignals } from '../ai/signals.ts';
 import { type CrawlerProfile, findCrawler } from '../crawlers.ts';
 import { listText, vendorText } from './formats.ts';
 import type { MessageKey, Translator } from './translator.ts';
+
+/** Where each source defines its words: one click away from every AI answer. */
+export const AI_DEFINITIONS = {
+  /** Cloudflare's Content Signals Policy (`search`, `ai-input`, `ai-train`). */
+  contentSignals: 'https://contentsignals.org/',
+  /** The aipref vocabulary the categories are read from. */
+  aiprefVocab: `https://datatracker.ietf.org/doc/html/${AIPREF_VOCAB_DRAFT}`,
+} as const;
 
 /** The three questions: may the page be used to train AI, to build AI answers, for search? */
 export type AiQuestion = 'train' | 'answers' | 'search';
@@ -160,6 +175,35 @@ export interface ExplainedAi {
    * Content-Usage header was read for this robot (their vocabulary changed between drafts); else null.
    */
   draft: string | null;
+  /**
+   * How the file's groups were read for the answers, where it has Content-Usage rules (RFC 9309 as
+   * attach-05 updates it; for a robot judged by Google's parser, that Google reads it otherwise).
+   */
+  reading: string[];
+  /** That the Content Signals ↔ aipref pairing is this tool's reading, and both definitions. */
+  mapping: {
+    text: string;
+    links: { id: keyof typeof AI_DEFINITIONS; label: string; url: string }[];
+  };
+}
+
+/** The pairing of the two vocabularies as this tool's reading, with both sources' definitions. */
+export function aiMappingNote(t: Translator): ExplainedAi['mapping'] {
+  return {
+    text: t('aiMapping'),
+    links: [
+      {
+        id: 'contentSignals',
+        label: t('aiMappingCloudflare'),
+        url: AI_DEFINITIONS.contentSignals,
+      },
+      {
+        id: 'aiprefVocab',
+        label: t('aiMappingAipref', AIPREF_VOCAB_DRAFT),
+        url: AI_DEFINITIONS.aiprefVocab,
+      },
+    ],
+  };
 }
 
 /**
@@ -196,6 +240,13 @@ export function explainAi(robot: string, signals: AiSignals, t: Translator): Exp
       signals.usageRules.rules.length > 0 || signals.header !== null
         ? aiDraftText(signals, t)
         : null,
+    reading: signals.hasUsageRules
+      ? [
+          t('aiReadingAttach', signals.attachDraft),
+          ...(profile?.semantics === 'google' ? [t('aiReadingGoogle')] : []),
+        ]
+      : [],
+    mapping: aiMappingNote(t),
   };
 }
 

@@ -33,6 +33,49 @@ describe('vocabulary', () => {
   });
 });
 
+// One row per category, from the text that was read: the section, its heading, its first sentence
+// (a short definition, quoted), and a statement naming the label alone. The tags
+// draft-ietf-aipref-vocab-07 of github.com/ietf-wg-aipref/drafts, and its main branch up to
+// 7ca0afc (2026-08-19), define train-ai (§4.1) and search (§4.2). ai-use and the -08 numbering
+// (§4.1-§4.3) come from the editor's copy at commit 008bd890, read when ai-use was added; -08 itself
+// was not readable here, so that row cites the section without a sentence.
+const CATEGORY_ROWS: [label: string, section: string, source: string][] = [
+  [
+    'train-ai',
+    '4.1',
+    'draft-ietf-aipref-vocab-07 §4.1 "AI Model Training": "Using an asset to modify the learned parameters of an AI model that is used to generate synthetic content in one or more modalities."; §6.1 table: AI Model Training → train-ai',
+  ],
+  [
+    'ai-use',
+    '4.2',
+    'draft-ietf-aipref-vocab-08 §4.2 "AI Use" (editor\'s copy 008bd890; sentence not re-readable here)',
+  ],
+  [
+    'search',
+    '4.3',
+    'draft-ietf-aipref-vocab-07 §4.2 "Search": "Use of an asset in an application where the primary purpose of the application is to select assets and direct users to the location of those assets."; §6.1 table: Search → search; -08 §4.3',
+  ],
+];
+
+describe('vocabulary: one row per category', () => {
+  test.each(CATEGORY_ROWS)('%s: §%s, %s', (label, section) => {
+    expect(VOCABULARY.find((v) => v.label === label)?.section).toBe(section);
+    for (const value of ['y', 'n'] as const) {
+      const prefs = parseContentUsageHeader(`${label}=${value}`).preferences;
+      // §6.2 (-07): `y` allows, `n` disallows; the other categories stay unknown (§5).
+      expect(prefs).toEqual({
+        'train-ai': 'unset',
+        'ai-use': 'unset',
+        search: 'unset',
+        [label]: value,
+      });
+    }
+  });
+  test("every category has its row, in the draft's order", () => {
+    expect(CATEGORY_ROWS.map(([label]) => label)).toEqual([...USAGE_CATEGORIES]);
+  });
+});
+
 describe('Structured Fields dictionary', () => {
   const rows: [string, string, unknown][] = [
     [

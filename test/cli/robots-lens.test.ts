@@ -67,6 +67,18 @@ describe('robots-lens: help, version, usage errors (exit 2: one line on stderr, 
     expect(r.stdout).toMatch(/robots-lens/);
     expect(r.stderr).toBe('');
   });
+  test.each([['check'], ['diff']])(
+    "%s --help: the AI fields are this tool's reading, with both definitions (issue 31)",
+    async (command) => {
+      const r = await run([command, '--help']);
+      expect(r.stdout).toContain("this tool's reading, not a standard");
+      expect(r.stdout).toContain('https://contentsignals.org/');
+      expect(r.stdout).toContain(
+        'https://datatracker.ietf.org/doc/html/draft-ietf-aipref-vocab-08',
+      );
+      expect(r.stdout).toContain('draft-ietf-aipref-attach-05 updates RFC 9309');
+    },
+  );
   test.each([
     [[]],
     [['crawl']],

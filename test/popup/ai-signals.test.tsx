@@ -8,7 +8,7 @@ import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import en from '../../_locales/en/messages.json';
 import { App } from '../../popup/app.tsx';
 import { preloadLazyViews } from '../../popup/lazy.tsx';
-import { AIPREF_VOCAB_DRAFT } from '../../src/ai/content-usage.ts';
+import { AIPREF_ATTACH_DRAFT, AIPREF_VOCAB_DRAFT } from '../../src/ai/content-usage.ts';
 import { reportAiSignals } from '../../src/ai/report.ts';
 import { lookupIn, translator } from '../../src/explain/index.ts';
 import type { TabReport } from '../../src/extension/protocol.ts';
@@ -108,6 +108,34 @@ describe('rows with what the site says about AI use', () => {
     const drafts = document.querySelectorAll('[data-ai-draft]');
     expect(drafts).toHaveLength(1);
     expect(drafts[0]?.textContent).toContain(AIPREF_VOCAB_DRAFT);
+  });
+
+  test("issue 31: the pairing is this tool's reading, both definitions one click away", async () => {
+    await open(report(CLOUDFLARE));
+    const mapping = row('GPTBot').querySelector('details [data-ai-mapping]');
+    expect(mapping?.textContent).toContain(t('aiMapping'));
+    const links = [...(mapping?.querySelectorAll('a[data-ai-source]') ?? [])].map((a) => [
+      a.getAttribute('data-ai-source'),
+      a.getAttribute('href'),
+      a.getAttribute('target'),
+    ]);
+    expect(links).toEqual([
+      ['contentSignals', 'https://contentsignals.org/', '_blank'],
+      ['aiprefVocab', `https://datatracker.ietf.org/doc/html/${AIPREF_VOCAB_DRAFT}`, '_blank'],
+    ]);
+    // No Content-Usage rule in the file: no word about how its groups were read.
+    expect(row('GPTBot').querySelector('[data-ai-reading]')).toBeNull();
+  });
+
+  test('issue 31: with Content-Usage rules, the row says the reading; a Google robot that Google reads otherwise', async () => {
+    await open(report('User-agent: *\nContent-Usage: train-ai=n\nAllow: /\n'));
+    const reading = (robot: string) =>
+      [...row(robot).querySelectorAll('details [data-ai-reading]')].map((e) => e.textContent);
+    expect(reading('GPTBot')).toEqual([t('aiReadingAttach', AIPREF_ATTACH_DRAFT)]);
+    expect(reading('Google-Extended')).toEqual([
+      t('aiReadingAttach', AIPREF_ATTACH_DRAFT),
+      t('aiReadingGoogle'),
+    ]);
   });
 
   test('the sentence is plain text, no markup', async () => {
