@@ -68,6 +68,12 @@ const readAi = () =>
         search: el.getAttribute('data-ai-search'),
         sentence: el.querySelector('[data-ai-signals]')?.textContent ?? null,
         conflict: el.querySelector('[data-ai-conflict]')?.textContent ?? null,
+        verdict: el.getAttribute('data-verdict'),
+        reading: [...el.querySelectorAll('[data-ai-reading]')].map((e) => e.textContent),
+        links: [...el.querySelectorAll('[data-ai-mapping] a[data-ai-source]')].map((a) => [
+          a.getAttribute('data-ai-source'),
+          a.getAttribute('href'),
+        ]),
       },
     ]),
   );
@@ -202,6 +208,11 @@ for (const launch of BROWSERS) {
         'Content-Signal: search=yes, ai-train=no',
         'Allow: /',
         '# END Cloudflare Managed Content',
+        // Issue 31: Content-Usage is a rule (attach-05 §3), so CCBot's line starts a new group.
+        'User-agent: ClaudeBot',
+        'Content-Usage: search=n',
+        'User-agent: CCBot',
+        'Disallow: /',
       ].join('\n');
       const { tabId, page } = await browser.openSite(`${site.origin}/usage`);
       await until(
@@ -216,6 +227,20 @@ for (const launch of BROWSERS) {
       assert.equal(rows.Googlebot?.search, 'yes');
       assert.ok(rows.GPTBot?.sentence, 'a sentence for the AI crawler');
       assert.ok(rows.GPTBot?.conflict, 'GPTBot may crawl what the site says not to train on');
+      // ClaudeBot's group ends at its Content-Usage rule: CCBot's Disallow is not its own.
+      assert.deepEqual(
+        [rows.ClaudeBot?.verdict, rows.ClaudeBot?.search, rows.CCBot?.verdict],
+        ['allowed', 'no', 'disallowed'],
+        JSON.stringify(rows.ClaudeBot),
+      );
+      // The reading, in the row; Google's parser reads the file otherwise for Google-Extended.
+      assert.equal(rows.GPTBot?.reading.length, 1, JSON.stringify(rows.GPTBot?.reading));
+      assert.equal(rows['Google-Extended']?.reading.length, 2);
+      // The Content Signals ↔ aipref pairing is this tool's reading: both definitions one click away.
+      assert.deepEqual(rows.GPTBot?.links, [
+        ['contentSignals', 'https://contentsignals.org/'],
+        ['aiprefVocab', 'https://datatracker.ietf.org/doc/html/draft-ietf-aipref-vocab-08'],
+      ]);
       await page.close();
     });
   });
