@@ -196,17 +196,16 @@ function Overview({
 function AiSection({
   parsed,
   text,
-  summaries,
   t,
   onJump,
 }: {
   parsed: RobotsTxt;
   text: string;
-  summaries: readonly GroupSummary[];
   t: Translator;
   onJump: ((line: number) => void) | undefined;
 }) {
-  const ai = useMemo(() => summaryAi(parsed, t, text, summaries), [parsed, t, text, summaries]);
+  // Its own summaries: the AI lines' groups are RFC 9309's as attach-05 updates it, for every robot.
+  const ai = useMemo(() => summaryAi(parsed, t, text), [parsed, t, text]);
   const { visible, more } = usePages(ai?.sentences ?? [], AI_SENTENCES_SHOWN, 'summary-ai-more', t);
   if (ai === null) return null;
   return (
@@ -233,7 +232,7 @@ export function Summary({ parsed, text = '', t, robots = NO_ROBOTS, onJump }: Su
   const big = useMemo(() => isBigFile(parsed), [parsed]);
   const leadSentences = useMemo(() => summaryLead(parsed, t, robots), [parsed, t, robots]);
   const [open, setOpen] = useState(false);
-  const ai = <AiSection parsed={parsed} text={text} summaries={summaries} t={t} onJump={onJump} />;
+  const ai = <AiSection parsed={parsed} text={text} t={t} onJump={onJump} />;
   if (summaries.length === 0)
     return (
       <>

@@ -45,7 +45,7 @@ export function keyedLines(text: string, robots: RobotsTxt, key: string): KeyedL
 }
 
 /** The last group starting at or before `line` (groups are in file order), or null: none. */
-function groupAt(groups: readonly Group[], line: number): Group | null {
+export function groupAt(groups: readonly Group[], line: number): Group | null {
   let lo = 0;
   let hi = groups.length - 1;
   let found: Group | null = null;

@@ -2,6 +2,7 @@
 // owners who are not experts, and an overview first when the file is big.
 import { findManagedBlock } from '../ai/content-signal.ts';
 import { splitContentUsageValue } from '../ai/content-usage.ts';
+import { groupAt } from '../ai/lines.ts';
 import { type CrawlerVerdict, checkCrawler, findCrawler, indexesPages } from '../crawlers.ts';
 import { groupsFor } from '../robots/check.ts';
 import {
@@ -412,15 +413,23 @@ function aiLinePart(o: OtherDirective, t: Translator): string {
  * §3) lines, one sentence naming them as the access sentences do and what each line says; a line
  * outside any group applies to no robot and says so; and the Cloudflare-managed block's lines
  * (`text`, the file as served, holds its comment markers). Null when the file has no such line.
+ * Groups are read as the AI answers read them, for every robot: RFC 9309 as attach-05 §3 updates
+ * it, a Content-Usage line being a rule (src/ai/content-usage.ts); `summaries` are the file's
+ * summaries under that reading.
  */
 export function summaryAi(
   parsed: RobotsTxt,
   t: Translator,
   text = '',
-  summaries: readonly GroupSummary[] = fileSummaries(parsed),
+  summaries: readonly GroupSummary[] = summarizeRobotsTxt(parsed, 'rfc9309'),
 ): SummaryAi | null {
-  const lines = parsed.others.filter((o) => AI_KEYS.has(o.key));
-  if (lines.length === 0) return null;
+  const others = parsed.others.filter((o) => AI_KEYS.has(o.key));
+  if (others.length === 0) return null;
+  // Each line in its group as RFC 9309 forms groups once Content-Usage is a rule.
+  const lines = others.map((o) => ({
+    ...o,
+    groupLine: groupAt(parsed.strictGroups, o.line)?.line ?? null,
+  }));
   const sentences: SummaryAiSentence[] = [];
   const said = new Set<string>();
   for (const s of summaries) {

@@ -53,6 +53,16 @@ describe('summaryAi: one sentence per set of robots', () => {
       ],
     ],
     [
+      `${ATTACH} "rule =/ content-usage" (issue 31): the rule ends ClaudeBot's group, CCBot's is its own`,
+      'User-agent: ClaudeBot\nContent-Usage: search=n\nUser-agent: CCBot\nDisallow: /\n',
+      ['ClaudeBot: the site says no to search results (Content-Usage, line 2).'],
+    ],
+    [
+      `${ATTACH} (issue 31): the AI lines' groups are the same for a robot Google's parser reads`,
+      'User-agent: Bingbot\nContent-Usage: search=n\nUser-agent: Googlebot\nDisallow: /\n',
+      ['Bingbot: the site says no to search results (Content-Usage, line 2).'],
+    ],
+    [
       `${CF_POLICY}: every signal (ai-input is AI answers)`,
       'User-agent: GPTBot\nUser-agent: CCBot\nContent-Signal: ai-input=no, ai-train=no, search=yes\n',
       [
