@@ -1,4 +1,5 @@
 // Problems found in a robots.txt, and who honours its non-standard lines, in words.
+import { AIPREF_ATTACH_DRAFT } from '../ai/content-usage.ts';
 import { DIRECTIVE_SUPPORT, type Diagnostic, type Severity } from '../robots/index.ts';
 import { listText, vendorText } from './formats.ts';
 import type { Translator } from './translator.ts';
@@ -48,6 +49,8 @@ export function diagnosticText(d: Diagnostic, t: Translator): string {
       return t('diagCleanParam');
     case 'content-signal':
       return t('diagContentSignal');
+    case 'content-usage':
+      return t('diagContentUsage', AIPREF_ATTACH_DRAFT);
     case 'non-standard-directive':
       return t('diagNonStandardDirective', d.params.key);
     case 'unknown-key':

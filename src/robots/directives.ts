@@ -15,8 +15,8 @@ export interface DirectiveSupport {
  * Known non-standard keys (lower case). Checked 2026-11-21 against each vendor's robots.txt
  * documentation: Google ignores crawl-delay and dropped noindex on 2019-09-01; Bing honours
  * crawl-delay; Yandex dropped crawl-delay (2018) and host (2018) but reads clean-param;
- * content-signal is Cloudflare's Content Signals Policy (2025), a statement no crawler is
- * documented to enforce.
+ * content-signal is Cloudflare's Content Signals Policy (2025) and content-usage the IETF aipref
+ * rule (draft-ietf-aipref-attach-05), statements no crawler is documented to enforce.
  */
 export const DIRECTIVE_SUPPORT: Readonly<Record<string, DirectiveSupport>> = {
   'crawl-delay': {
@@ -39,6 +39,9 @@ export const DIRECTIVE_SUPPORT: Readonly<Record<string, DirectiveSupport>> = {
     ignoredBy: ['Google'],
   },
   'content-signal': { code: 'content-signal', severity: 'info', honouredBy: [], ignoredBy: [] },
+  // draft-ietf-aipref-attach-05 §3: a rule of its group under RFC 9309 as the draft updates it
+  // (group-builder.ts); no crawler is documented to enforce it.
+  'content-usage': { code: 'content-usage', severity: 'info', honouredBy: [], ignoredBy: [] },
   nofollow: {
     code: 'non-standard-directive',
     severity: 'warning',

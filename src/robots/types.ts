@@ -52,6 +52,7 @@ export type DirectiveCode =
   | 'host'
   | 'clean-param'
   | 'content-signal'
+  | 'content-usage'
   | 'non-standard-directive';
 
 /** The parameters of a finding that needs none. */
@@ -94,6 +95,7 @@ export interface DiagnosticParams {
   host: DirectiveParams;
   'clean-param': DirectiveParams;
   'content-signal': DirectiveParams;
+  'content-usage': DirectiveParams;
   'non-standard-directive': DirectiveParams;
   /** `key` as written. */
   'unknown-key': { key: string };

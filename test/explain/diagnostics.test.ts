@@ -181,6 +181,14 @@ const CASES: [DiagnosticCode, string, string, number, Severity, string][] = [
     "Content-Signal states your preferences for AI use (Cloudflare's Content Signals Policy); no crawler is documented to enforce it.",
   ],
   [
+    'content-usage',
+    'draft-ietf-aipref-attach-05 §3 (rule =/ content-usage); google/robotstxt robots.cc ignores unknown keys',
+    'User-agent: *\nContent-Usage: train-ai=n\n',
+    2,
+    'info',
+    "Content-Usage states your preferences for AI use (IETF aipref, draft-ietf-aipref-attach-05). Read as that draft updates RFC 9309, it is a rule of its group, so a User-agent line after it starts a new group; Google's parser ignores the line and joins such a User-agent line to this group. No crawler is documented to enforce it.",
+  ],
+  [
     'non-standard-directive',
     'request-rate: never standardised',
     'Request-rate: 1/5\n',
@@ -221,6 +229,7 @@ const ALL_CODES = {
   host: true,
   'clean-param': true,
   'content-signal': true,
+  'content-usage': true,
   'non-standard-directive': true,
   'unknown-key': true,
 } satisfies Record<DiagnosticCode, true>;
@@ -277,6 +286,7 @@ describe('supportText', () => {
     ],
     ['clean-param', 'honoured by Yandex; ignored by Google'],
     ['content-signal', 'no crawler is documented to honour it'],
+    ['content-usage', 'no crawler is documented to honour it'],
     ['noindex', 'no crawler is documented to honour it'],
     ['foo', 'no crawler is documented to honour it'],
     // Not a key of the table, though every object has it.

@@ -80,6 +80,13 @@ const CASES: [string, string, DiagnosticCode, number, Record<string, unknown>?][
   ['Yandex host', 'host: example.com\n', 'host', 1],
   ['Yandex clean-param', 'clean-param: ref /x\n', 'clean-param', 1],
   ['Cloudflare content signals', 'content-signal: search=yes, ai-train=no\n', 'content-signal', 1],
+  [
+    'draft-ietf-aipref-attach-05 §3: a Content-Usage rule, not an unknown key',
+    'user-agent: *\ncontent-usage: /a train-ai=n\n',
+    'content-usage',
+    2,
+    { key: 'content-usage', value: '/a train-ai=n' },
+  ],
   ['non-standard', 'request-rate: 1/5\n', 'non-standard-directive', 1, { key: 'request-rate' }],
   ['RFC 9309 §2.2.4 other records', 'foo: bar\n', 'unknown-key', 1, { key: 'foo' }],
   [
@@ -140,6 +147,7 @@ const PARAM_NAMES: { [C in DiagnosticCode]: (keyof DiagnosticParams[C])[] } = {
   host: ['key', 'value'],
   'clean-param': ['key', 'value'],
   'content-signal': ['key', 'value'],
+  'content-usage': ['key', 'value'],
   'non-standard-directive': ['key', 'value'],
   'unknown-key': ['key'],
 };
