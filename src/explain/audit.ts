@@ -2,6 +2,7 @@
 // own sentences where it has one (a robots.txt line, a status, a noindex and where it was
 // written, a redirect, a canonical, a contradiction), and the audit's for what only it meets (a
 // page it was not allowed to fetch, one it could not reach).
+import { indexesPages } from '../crawlers.ts';
 import type { AuditReason } from '../page/audit.ts';
 import { printableText, statusText } from './formats.ts';
 import { conflictText, directiveText, pageFetchFailureText, sourceText } from './page.ts';
@@ -36,14 +37,17 @@ export function auditReasonText(
           : pageFetchFailureText(reason.why, t),
       );
     case 'status':
-      return t('pageStatusNotIndexable', statusText(reason.status), robot);
+      // A robot that keeps no search index (an AI trainer) is told of no index.
+      return indexesPages(robot)
+        ? t('pageStatusNotIndexable', statusText(reason.status), robot)
+        : t('auditStatusNoPage', statusText(reason.status), robot);
     case 'redirected':
       return t.plural('headlineRedirected', Math.max(reason.hops.length, 1), printableText(url));
     case 'noindex': {
       const by = reason.page.noindexBy;
       if (by === null) return t('headlineStatus', robot, '');
       return t(
-        'pageNoindexBy',
+        indexesPages(robot) ? 'pageNoindexBy' : 'auditNoindexNoIndex',
         robot,
         printableText(directiveText(by)),
         printableText(sourceText(by.source, t)),
