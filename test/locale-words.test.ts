@@ -28,3 +28,49 @@ describe.each(LANGS)('%s', (lang) => {
       expect(messages[key]?.toLocaleLowerCase(lang), `${lang} ${key}`).toContain(saved);
   });
 });
+
+// Terms and typography the language review of 2026-11 (part B) settled, checked over whole
+// catalogues so that a new message keeps them.
+describe('settled words', () => {
+  test('"search results" is the same words in the AI sentences as in the CLI help', () => {
+    // A bare "search" (es "búsqueda", ru "поиска", th "การค้นหา") read as AI search next to
+    // "Perplexity's AI search crawler" (review 2026-11b: misleading in all three languages).
+    const SEARCH_RESULTS: Record<string, string> = {
+      en: 'search results',
+      es: 'resultados de búsqueda',
+      ru: 'результатов поиска',
+      th: 'ผลการค้นหา',
+    };
+    for (const lang of LANGS) {
+      const messages = source(lang);
+      const search = SEARCH_RESULTS[lang] ?? '';
+      expect(messages.aiUseSearch, lang).toBe(search);
+      expect(messages.cliCheckHelpAi, lang).toContain(search);
+      expect(messages.cliDiffHelpAi, lang).toContain(search);
+      expect(messages.aiSaysNothing, lang).toContain(search);
+    }
+  });
+
+  test('the CLI help calls a robot a robot, as the popup does', () => {
+    // Google-Extended in the default list is not a crawler (es "rastreador", ru "поисковый
+    // робот" were wrong for it).
+    const help = ['cliHelp', 'cliCheckHelp', 'cliDiffHelp', 'cliEmptyAgent'];
+    for (const key of help) {
+      expect(source('es')[key], key).not.toMatch(/rastreador/);
+      expect(source('ru')[key], key).not.toMatch(/поисков\p{L}* робот/u);
+    }
+  });
+
+  test('Thai: one spelling of "bot", no spaces inside brackets or before , and :', () => {
+    for (const [key, text] of Object.entries(source('th'))) {
+      expect(text, key).not.toMatch(/โรบ็อต|โรบอต/);
+      // `{x} :` and `( {x} )` looked machine-spaced; `: /` (a path after a colon) is fine.
+      expect(text.replace(/\n {2,}/g, '\n'), key).not.toMatch(/\( | \)| ,| :/);
+    }
+  });
+
+  test('Spanish speaks to the user as tú, not usted', () => {
+    for (const [key, text] of Object.entries(source('es')))
+      expect(text, key).not.toMatch(/\b(Pulse|Véase|véase|Introduzca|Seleccione|Haga clic)\b/);
+  });
+});
