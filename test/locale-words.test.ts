@@ -19,7 +19,7 @@ describe.each(LANGS)('%s', (lang) => {
     // impactUrls (popup/history/impact-urls.ts) checks the visited pages, the saved test URLs
     // and the tester's URL; the sentences saying so named only two of them (review 2026-11b,
     // code-level point 1). Each must use the Tester view's own name for saved URLs.
-    const saved = (messages.testerSavedTitle ?? '').toLocaleLowerCase(lang);
+    const saved = (messages['testerSavedTitle'] ?? '').toLocaleLowerCase(lang);
     const keys = Object.keys(messages).filter(
       (k) => k === 'historyPathsOff' || k.startsWith('historyImpactChecked_'),
     );
@@ -44,10 +44,10 @@ describe('settled words', () => {
     for (const lang of LANGS) {
       const messages = source(lang);
       const search = SEARCH_RESULTS[lang] ?? '';
-      expect(messages.aiUseSearch, lang).toBe(search);
-      expect(messages.cliCheckHelpAi, lang).toContain(search);
-      expect(messages.cliDiffHelpAi, lang).toContain(search);
-      expect(messages.aiSaysNothing, lang).toContain(search);
+      expect(messages['aiUseSearch'], lang).toBe(search);
+      expect(messages['cliCheckHelpAi'], lang).toContain(search);
+      expect(messages['cliDiffHelpAi'], lang).toContain(search);
+      expect(messages['aiSaysNothing'], lang).toContain(search);
     }
   });
 
