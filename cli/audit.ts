@@ -373,7 +373,7 @@ export class AuditCounts {
       const found = keys.filter(([state]) => (counts.get(state) ?? 0) > 0);
       if (found.length === 0) continue;
       lines.push(t('auditSitemapHeading', printableText(agent, false)));
-      for (const [state, key] of found) lines.push(`  ${t(key, counts.get(state) ?? 0)}`);
+      for (const [state, key] of found) lines.push(`  ${t(key, t.number(counts.get(state) ?? 0))}`);
     }
     return lines;
   }

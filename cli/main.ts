@@ -131,7 +131,7 @@ function progress(io: Io, t: Translator) {
       if (now - shown < 200) return;
       shown = now;
       const rate = Math.round(perSecond(count, now - started));
-      io.stderr.write(`\r${t('cliProgress', count, rate)}\u001b[K`);
+      io.stderr.write(`\r${t.plural('cliProgressCount', count, t.number(rate))}\u001b[K`);
     },
     done(): void {
       if (io.stderr.isTTY && shown !== 0) io.stderr.write('\r\u001b[K');
@@ -158,12 +158,12 @@ function auditProgress(io: Io, t: Translator, total: number | null) {
     },
     Presets.shades_classic,
   );
-  bar.start(total, 0, { text: t('cliProgress', 0, 0) });
+  bar.start(total, 0, { text: t.plural('cliProgressCount', 0, t.number(0)) });
   return {
     tick(): void {
       count++;
       const rate = Math.round(perSecond(count, Date.now() - started));
-      bar.update(count, { text: t('cliProgress', count, rate) });
+      bar.update(count, { text: t.plural('cliProgressCount', count, t.number(rate)) });
     },
     done(): void {
       bar.stop();
@@ -397,7 +397,9 @@ async function check(
   }
   await out.write(writer.footer());
   if (format === 'text')
-    await out.write(`\n${t.plural('cliTotals', allowed + disallowed, allowed, disallowed)}\n`);
+    await out.write(
+      `\n${t.plural('cliTotals', allowed + disallowed, t.number(allowed), t.number(disallowed))}\n`,
+    );
   await out.flush();
   shown.done();
   if (errors > 0) warn(t.plural('cliNotUrls', errors));
@@ -488,7 +490,7 @@ async function diff(
   await out.flush();
   shown.done();
   if (errors > 0) warn(t.plural('cliNotUrls', errors));
-  warn(t('cliDiffTotal', changed, total));
+  warn(t.plural('cliDiffChanges', changed, t.number(total)));
   return errors > 0 || (values['fail-on-change'] === true && changed > 0) ? 1 : 0;
 }
 
@@ -547,7 +549,7 @@ async function audit(
   const out = new Output(target);
   const writer = auditWriter(written);
   if (resume !== null && resume.done > 0)
-    warn(t('auditResumed', resume.done, printableText(resume.path, false)));
+    warn(t.plural('auditResumedCount', resume.done, printableText(resume.path, false)));
   const counts = new AuditCounts();
   const total =
     positionals.length > 0
@@ -602,11 +604,11 @@ async function audit(
   if (errors > 0) warn(t.plural('cliNotUrls', errors));
   const seconds = (Date.now() - started) / 1000;
   warn(
-    t(
-      'auditSummary',
+    t.plural(
+      'auditDone',
       counts.urls,
-      seconds.toFixed(1),
-      perSecond(counts.urls, seconds * 1000).toFixed(1),
+      t.number(seconds, 1),
+      t.number(perSecond(counts.urls, seconds * 1000), 1),
     ),
   );
   if (counts.urls > 0) for (const row of counts.table().split('\n')) warn(row);
@@ -614,7 +616,7 @@ async function audit(
   let slowest: [string, number] | null = null;
   for (const [host, { pages, ms }] of auditor.times)
     if (slowest === null || ms / pages > slowest[1]) slowest = [host, ms / pages];
-  if (slowest !== null) warn(t('auditSlowest', slowest[0], Math.round(slowest[1])));
+  if (slowest !== null) warn(t('auditSlowest', slowest[0], t.number(slowest[1])));
   return errors > 0 || counts.any(failOn) ? 1 : 0;
 }
 

@@ -387,7 +387,7 @@ describe('robots-lens check', () => {
 });
 
 describe('robots-lens diff', () => {
-  test('only the verdicts that change; stderr ends with "N of M verdicts change"', async () => {
+  test('only the verdicts that change; stderr ends with "N verdicts change, out of M"', async () => {
     const r = await run([
       'diff',
       'robots.txt',
@@ -407,7 +407,7 @@ describe('robots-lens diff', () => {
       { url: '/shop/1', agent: 'A', before: true, after: false, lineBefore: null, lineAfter: 3 },
       { url: '/shop/1', agent: 'B', before: true, after: false, lineBefore: null, lineAfter: 3 },
     ]);
-    expect(r.stderr.trim().split('\n').at(-1)).toBe('2 of 6 verdicts change');
+    expect(r.stderr.trim().split('\n').at(-1)).toBe('2 verdicts change, out of 6');
   });
 
   test('--fail-on-change: exit 1 when a verdict changes, 0 when none does', async () => {
@@ -534,7 +534,7 @@ describe('robots-lens diff', () => {
     );
     // Counted as a change, and --fail-on-change fails on it.
     expect(j.stderr.trim().split('\n').at(-1)).toBe(
-      `${expected === null ? 0 : 1} of 1 verdicts change`,
+      expected === null ? '0 verdicts change, out of 1' : '1 verdict changes, out of 1',
     );
     expect(j.status).toBe(expected === null ? 0 : 1);
     const c = await run([...base, '--format', 'csv']);
