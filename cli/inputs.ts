@@ -8,8 +8,9 @@ import type { Readable } from 'node:stream';
 import { CappedLines, MAX_LINE_CHARS } from '../io/capped-lines.ts';
 import { type SitemapEntry, sitemapEntries } from '../io/sitemap-urls.ts';
 import { ToldFirst } from '../io/told-first.ts';
+import { errorCodeOf, errorCodeText } from '../src/explain/failures.ts';
 import { sitemapProblemText } from '../src/explain/sitemaps.ts';
-import type { Translator } from '../src/index.ts';
+import { printableText, type Translator } from '../src/index.ts';
 import { SitemapUnreadable } from '../src/sitemap-problem.ts';
 import { UnreadableInput } from './sources.ts';
 
@@ -114,13 +115,7 @@ async function openFile(path: string): Promise<Readable> {
   await new Promise<void>((resolve, reject) => {
     stream.once('open', () => resolve());
     stream.once('error', (error: NodeJS.ErrnoException) =>
-      reject(
-        new UnreadableInput(
-          `${path}: ${error.code ?? error.message}`,
-          path,
-          error.code ?? error.message,
-        ),
-      ),
+      reject(new UnreadableInput(`${path}: ${error.code ?? ''}`, path, error.code ?? null)),
     );
   });
   return stream;
@@ -159,7 +154,9 @@ async function openSitemap(
     if (error instanceof SitemapUnreadable) {
       throw new UnreadableInput(sitemapProblemText({ ...error }, t));
     }
-    throw new UnreadableInput(error instanceof Error ? error.message : String(error));
+    throw new UnreadableInput(
+      t('cliSitemapUnreadable', printableText(place, false), errorCodeText(errorCodeOf(error), t)),
+    );
   }
   return (async function* () {
     if (first.done) return;

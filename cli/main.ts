@@ -15,6 +15,7 @@ import th from '../_locales/th/messages.json';
 import pkg from '../package.json';
 import { AIPREF_ATTACH_DRAFT, AIPREF_VOCAB_DRAFT } from '../src/ai/content-usage.ts';
 import { AI_DEFINITIONS } from '../src/explain/ai.ts';
+import { errorCodeOf, errorCodeText } from '../src/explain/failures.ts';
 import {
   DEFAULT_ROBOTS,
   lookupIn,
@@ -191,9 +192,26 @@ function parse(argv: string[], t: Translator) {
   try {
     return parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    throw new UsageError(t('cliUsageError', message.split('\n')[0] ?? ''));
+    throw new UsageError(t('cliUsageError', parseArgsErrorText(error, t)));
   }
+}
+
+/**
+ * parseArgs's error in the user's words: its code says which, its English message only gives the
+ * option (the one token quoted in it, as typed).
+ */
+function parseArgsErrorText(error: unknown, t: Translator): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  const message = error instanceof Error ? error.message : '';
+  // "Unknown option '--x'…", "Option '-h, --help' does not…", "Option '--robots <value>'…"
+  const quoted = /'(-[^']*)'/.exec(message)?.[1]?.split(', ').at(-1)?.split(' ')[0];
+  if (quoted === undefined) return t('cliBadArguments');
+  const option = printableText(quoted, false);
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return t('cliUnknownOption', option);
+  if (code !== 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') return t('cliBadArguments');
+  const name = quoted.replace(/^-+/, '');
+  const type = Object.hasOwn(OPTIONS, name) ? OPTIONS[name as keyof typeof OPTIONS].type : null;
+  return t(type === 'boolean' ? 'cliOptionTakesNoValue' : 'cliOptionNeedsValue', option);
 }
 
 function choice<T extends string>(
@@ -220,10 +238,10 @@ export async function main(argv: string[], io: Io): Promise<number> {
   } catch (error) {
     const message =
       error instanceof UnreadableInput && error.file !== null
-        ? t('cliCannotRead', error.file, error.why ?? '')
+        ? t('cliCannotRead', error.file, errorCodeText(error.why, t))
         : error instanceof UsageError || error instanceof UnreadableInput
           ? error.message
-          : t('cliFailed', error instanceof Error ? error.message : String(error));
+          : t('cliFailed', errorCodeText(errorCodeOf(error), t));
     io.stderr.write(`${printableText(message.split('\n')[0] ?? '', false)}\n`);
     return 2;
   }

@@ -5,6 +5,7 @@
 import { open } from 'node:fs/promises';
 import { fetchRobotsTxtInNode, type NodeFetchOptions } from '../io/fetch-robots-node.ts';
 import { hostScope } from '../src/addresses.ts';
+import { errorCodeOf } from '../src/explain/failures.ts';
 import {
   MAX_BODY_BYTES,
   type Outcome,
@@ -26,8 +27,8 @@ export type Source =
 
 /**
  * An input that cannot be read: the command line exits 2 with one line. `file` and `why` (an
- * error code such as ENOENT) are worded by the catalogue (cliCannotRead); else `message` is
- * already in words.
+ * error code such as ENOENT, or null) are worded by the catalogue (cliCannotRead, errorCodeText);
+ * else `message` is already in words.
  */
 export class UnreadableInput extends Error {
   readonly file: string | null;
@@ -129,8 +130,8 @@ export async function readSource(place: string): Promise<Source> {
     const { text, parsed } = await parseFile(place);
     return okSource(text, parsed, null);
   } catch (error) {
-    const why = error instanceof Error && 'code' in error ? String(error.code) : 'unreadable';
-    throw new UnreadableInput(`${place}: ${why}`, place, why);
+    const why = errorCodeOf(error);
+    throw new UnreadableInput(`${place}: ${why ?? ''}`, place, why);
   }
 }
 

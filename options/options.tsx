@@ -1,7 +1,7 @@
 // The options page: the robot list and every other setting, export and import, and the
 // background's error counts for debugging, and a button that forgets every site's history.
 import { useEffect, useState } from 'preact/hooks';
-import type { Translator } from '../src/explain/index.ts';
+import { refusalText, type Translator } from '../src/explain/index.ts';
 import type { Settings } from '../src/extension/settings.ts';
 import { RobotEditor } from '../ui/components/robot-editor.tsx';
 import { SettingsForm } from '../ui/components/settings-form.tsx';
@@ -19,7 +19,7 @@ function ClearAllHistory({ actions, t }: { actions: Actions; t: Translator }) {
     setResult(
       reply.ok
         ? { text: t.plural('historyClearedAll', reply.value), isProblem: false }
-        : { text: t('historyActionFailed', reply.message), isProblem: true },
+        : { text: t('historyActionFailed', refusalText(reply.error, t)), isProblem: true },
     );
   };
   return (

@@ -114,7 +114,7 @@ function pageActions(
       if (!reply.ok)
         return {
           ok: false,
-          message: t('servedFailed', servedErrorText(reply.error, reply.message, t)),
+          message: t('servedFailed', servedErrorText(reply.error, t)),
         };
       const rendered = page.facts.dom;
       const served = readServed(reply.value);

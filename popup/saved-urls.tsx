@@ -47,14 +47,15 @@ export function SavedUrls({ tabId, actions, input, isValid, onPick, onSaved, t }
       return show(reply.value);
     }
     if (reply.error === 'private-window') return setLoaded({ status: 'private' });
-    onRefused(savedUrlProblemText(reply.error, reply.message, t));
+    onRefused(savedUrlProblemText(reply.error, t));
   };
   useEffect(() => {
     let live = true;
     actions.savedUrls({ tabId }).then(
       (reply) => live && answer(reply, (message) => setLoaded({ status: 'error', message })),
-      (error) =>
-        live && setLoaded({ status: 'error', message: t('historyActionFailed', String(error)) }),
+      () =>
+        live &&
+        setLoaded({ status: 'error', message: t('historyActionFailed', t('errorUnknown')) }),
     );
     return () => {
       live = false;
@@ -63,7 +64,7 @@ export function SavedUrls({ tabId, actions, input, isValid, onPick, onSaved, t }
   const run = (request: () => ReturnType<SavedUrlActions['saveTestUrl']>) =>
     request().then(
       (reply) => answer(reply, setProblem),
-      (error) => setProblem(t('historyActionFailed', String(error))),
+      () => setProblem(t('historyActionFailed', t('errorUnknown'))),
     );
   const save = () => run(() => actions.saveTestUrl({ tabId, url: input }));
   const forget = (url: string) => run(() => actions.forgetTestUrl({ tabId, url }));

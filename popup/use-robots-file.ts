@@ -2,7 +2,7 @@
 // for (robotsText) once the verdicts are shown, and with each report that replaces one on screen.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { PopupModel } from '../first-screen/model.ts';
-import type { Translator } from '../src/explain/index.ts';
+import { refusalText, type Translator } from '../src/explain/index.ts';
 import type { RobotsFile } from '../src/extension/protocol.ts';
 import type { Actions } from '../ui/connector.ts';
 
@@ -77,7 +77,9 @@ export function useRobotsFile({
         return void load(false);
       }
       const error =
-        reply.error === 'changed' ? t('fileFetchedAgain') : t('loadError', reply.message);
+        reply.error === 'changed'
+          ? t('fileFetchedAgain')
+          : t('loadError', refusalText(reply.error, t));
       setFile({ fetchedAt: wanted.fetchedAt, error });
     });
     return () => {

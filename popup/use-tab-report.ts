@@ -2,7 +2,7 @@
 // in its place, then each refresh and settings change in place of the last, with what went wrong.
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { type PopupModel, popupModel } from '../first-screen/model.ts';
-import type { Translator } from '../src/explain/index.ts';
+import { refusalText, type Translator } from '../src/explain/index.ts';
 import type { Language, Settings } from '../src/extension/settings.ts';
 import type { Actions } from '../ui/connector.ts';
 import { useSettingsChanges } from '../ui/use-settings-changes.ts';
@@ -75,7 +75,11 @@ export function useTabReport({ tabId, actions, t, initial, prepare }: TabReportO
     async ([report, settings]: FreshReport) => {
       if (tabId === null) return;
       if (!report.ok || !settings.ok) {
-        const message = report.ok ? (settings.ok ? '' : settings.message) : report.message;
+        // By the refusal's code: the background's message is English.
+        const message = refusalText(
+          report.ok ? (settings.ok ? '' : settings.error) : report.error,
+          t,
+        );
         if (shown.current) setRefreshError(message);
         else setState({ status: 'error', message });
         return;

@@ -2,7 +2,7 @@
 // (download or copy), import a file of this site, clear it after a confirmation step; each ends in
 // a notice.
 import { useState } from 'preact/hooks';
-import type { Translator } from '../../src/explain/index.ts';
+import { refusalText, type Translator } from '../../src/explain/index.ts';
 import {
   historyFileName,
   historyFileOrigin,
@@ -55,24 +55,26 @@ export function ActionsBar({ tabId, actions, history, reload, t }: ActionsBarPro
   const [notice, setNotice] = useState<Notice>(null);
   const [confirming, setConfirming] = useState(false);
   const say = (text: string, isProblem = false) => setNotice({ text, isProblem });
-  const fail = (message: string) => say(t('historyActionFailed', message), true);
+  /** A failure said by its code (`null`: a thrown error): never the browser's English message. */
+  const fail = (error: string | null) =>
+    say(t('historyActionFailed', error === null ? t('errorUnknown') : refusalText(error, t)), true);
   const hasVersions = history.versions.length > 0;
 
   const exportFile = async () => {
     const reply = await actions.exportHistory({ tabId });
-    if (!reply.ok) return fail(reply.message);
+    if (!reply.ok) return fail(reply.error);
     const file = historyFileName(reply.value.origin);
     download(file, reply.value.text);
     say(t('historyExported', file));
   };
   const copyFile = async () => {
     const reply = await actions.exportHistory({ tabId });
-    if (!reply.ok) return fail(reply.message);
+    if (!reply.ok) return fail(reply.error);
     try {
       await actions.copy(reply.value.text);
       say(t('historyCopied'));
-    } catch (error) {
-      fail(String(error));
+    } catch {
+      fail(null);
     }
   };
   const importFile = async (input: HTMLInputElement) => {
@@ -88,14 +90,14 @@ export function ActionsBar({ tabId, actions, history, reload, t }: ActionsBarPro
     let text: string;
     try {
       text = await file.text();
-    } catch (error) {
-      return fail(String(error));
+    } catch {
+      return fail(null);
     }
     // Into this site's history only: the background refuses a file of another site.
     const reply = await actions.importHistory({ tabId, text });
     if (!reply.ok) {
       const origins = { file: historyFileOrigin(text), site: history.origin };
-      return say(historyImportProblemText(reply.error, reply.message, t, origins), true);
+      return say(historyImportProblemText(reply.error, t, origins), true);
     }
     const { added, origin, versions } = reply.value;
     say(t.plural('historyImported', added, origin, t.number(versions)));
@@ -104,7 +106,7 @@ export function ActionsBar({ tabId, actions, history, reload, t }: ActionsBarPro
   const clear = async () => {
     setConfirming(false);
     const reply = await actions.clearHistory({ tabId });
-    if (!reply.ok) return fail(reply.message);
+    if (!reply.ok) return fail(reply.error);
     say(t('historyCleared'));
     await reload();
   };

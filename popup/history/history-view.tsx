@@ -6,7 +6,7 @@
 // history is asked for when the view is first shown (the app builds a view only then), never for
 // the first screen.
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { dateText, type Translator } from '../../src/explain/index.ts';
+import { dateText, refusalText, type Translator } from '../../src/explain/index.ts';
 import type { ImpactSource } from '../../src/extension/explain/saved-urls.ts';
 import type { OriginHistory } from '../../src/extension/protocol.ts';
 import { ParsedFiles } from '../../src/parsed-files.ts';
@@ -49,7 +49,7 @@ export function HistoryView({ tabId, actions, robots, testerUrl, saved, t }: His
     if (reply.ok) setLoaded({ status: 'done', history: reply.value });
     else if (reply.error === 'not-applicable')
       setLoaded({ status: 'error', message: t('historyNotApplicable') });
-    else setLoaded({ status: 'error', message: t('loadError', reply.message) });
+    else setLoaded({ status: 'error', message: t('loadError', refusalText(reply.error, t)) });
   };
   // Asked once, when the view is first built (the app builds it the first time it is shown).
   useEffect(() => {

@@ -3,6 +3,7 @@
 export { BADGE_COLORS, type Badge, badgeFor, emptyBadge } from './badge.ts';
 export { diagnosticText, severityText, supportText } from './diagnostics.ts';
 export { type ExportRow, verdictTableCsv, verdictTableText } from './exports.ts';
+export { errorCodeOf, errorCodeText, refusalText } from './failures.ts';
 export {
   ageText,
   bytesText,

@@ -16,6 +16,7 @@ import type {
   SitemapProblemCode,
 } from '../sitemap-problem.ts';
 import { EXCERPT_CHARS, excerpt } from '../sitemap-problem.ts';
+import { errorCodeText } from './failures.ts';
 import { statusText } from './formats.ts';
 import type { Translator } from './translator.ts';
 
@@ -47,8 +48,6 @@ const text = (params: SitemapParams, name: string): string => String(params[name
 const serverText = (params: SitemapParams, name: string, maxChars = EXCERPT_CHARS): string =>
   excerpt(text(params, name), maxChars);
 
-/** Characters of an error message (Node's words, maybe a name from the server), at most. */
-const ERROR_CHARS = 120;
 const count = (params: SitemapParams, name: string): number => Number(params[name] ?? 0);
 
 /** Why a sitemap could not be read, or not to its end. */
@@ -63,12 +62,16 @@ function failureText(code: SitemapFailureCode, params: SitemapParams, t: Transla
     case 'permission':
       return t('cliSitemapPermission');
     case 'not-gzip':
-      return t('cliSitemapNotGzip', serverText(params, 'error', ERROR_CHARS));
+      // zlib's message ("incorrect header check") is English: the fact is enough.
+      return t('sitemapNotGzip');
     case 'network':
-      // Node's own words and code ("fetch failed (ECONNREFUSED)"), as it gives them.
-      return `${serverText(params, 'error', ERROR_CHARS)} (${serverText(params, 'cause', ERROR_CHARS)})`;
+      // fetch says "fetch failed" with the reason's code (ECONNREFUSED…) in `cause`: the code in
+      // words; a cause without a code, only that the request failed.
+      return /^[A-Z][A-Z0-9_]+$/.test(text(params, 'cause'))
+        ? errorCodeText(text(params, 'cause'), t)
+        : t('errorFetchFailed');
     case 'error':
-      return serverText(params, 'error', ERROR_CHARS);
+      return t('errorUnknown');
     case 'http-status':
       return t(
         'cliSitemapHttpStatus',
@@ -144,8 +147,13 @@ function problemText(
       return t.plural('cliSitemapMoreSkipped', count(params, 'count'));
     case 'encoding':
       return t('cliSitemapEncoding', text(params, 'encoding'));
-    case 'not-xml':
-      return t('cliSitemapNotXml', text(params, 'error'));
+    case 'not-xml': {
+      // saxes says "3:40: unbound namespace prefix…" in English: its position only.
+      const at = /^(\d+):(\d+):/.exec(text(params, 'error'));
+      return at === null
+        ? t('sitemapNotXml')
+        : t('sitemapNotXmlAt', t.number(Number(at[1])), t.number(Number(at[2])));
+    }
     case 'wrong-root':
       return t('cliSitemapWrongRoot', text(params, 'element'));
     case 'empty':

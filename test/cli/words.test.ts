@@ -2,7 +2,12 @@
 // language's plural rules and number format (CLDR through Intl), so that no language says
 // "1 of 1 verdicts change" or mixes "1.000.000" with "999999" in one line. In process
 // (cli/main.ts's main with in-memory streams), against files in a temporary folder.
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
+import { parseArgs } from 'node:util';
 import { describe, expect, test } from 'vitest';
 import { main } from '../../cli/main.ts';
 import { tempFiles } from '../fixtures/temp-files.ts';
@@ -24,7 +29,7 @@ async function run(args: string[], input = '') {
   return { status, stdout: out, stderr: err };
 }
 
-const { file } = tempFiles('rl-cli-words-');
+const { file, dir } = tempFiles('rl-cli-words-');
 const lastLine = (text: string) => text.trim().split('\n').at(-1);
 /** `n` paths, /p0 … /p(n-1), one a line. */
 const paths = (n: number) => Array.from({ length: n }, (_, i) => `/p${i}\n`).join('');
@@ -76,5 +81,133 @@ describe('check: the totals line', () => {
     ]);
     expect(r.status).toBe(0);
     expect(lastLine(r.stdout)).toBe(line);
+  });
+});
+
+/**
+ * The words of Node's own English message that show up in `line`: each word of three letters or
+ * more of `english` (what Node said for the same failure), once `given` (the user's own text:
+ * paths, options, URLs) is taken out of both.
+ */
+function englishLeft(line: string, english: string, given: readonly string[]): string[] {
+  const strip = (text: string) => given.reduce((s, g) => s.split(g).join(' '), text);
+  const words = new Set(strip(english).match(/[A-Za-z]{3,}/g) ?? []);
+  const said = new Set(strip(line).match(/[A-Za-z]{3,}/g) ?? []);
+  return [...words].filter((w) => said.has(w));
+}
+
+describe('errors in words, no English from Node inside a translated sentence', () => {
+  test('englishLeft finds the English a translated line kept', () => {
+    const english = "ENOENT: no such file or directory, open '/tmp/x.txt'";
+    expect(englishLeft('No se puede leer /tmp/x.txt: ENOENT', english, ['/tmp/x.txt'])).toEqual([
+      'ENOENT',
+    ]);
+    expect(englishLeft('No se puede leer /tmp/x.txt: no existe', english, ['/tmp/x.txt'])).toEqual(
+      [],
+    );
+  });
+
+  /** What Node says, in English, for each failure; the run's stderr must keep none of it. */
+  const node = (fail: () => unknown): string => {
+    try {
+      fail();
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error);
+    }
+    return '';
+  };
+  const parse = (args: string[]) =>
+    node(() =>
+      parseArgs({
+        args,
+        options: { robots: { type: 'string' }, help: { type: 'boolean' } },
+        strict: true,
+        allowPositionals: true,
+      }),
+    );
+
+  const LANGS = ['es', 'ru', 'th'] as const;
+  // [case, args after the command, Node's English for it, the user's own text, the words wanted]
+  const CASES = [
+    [
+      'a file that is not there (ENOENT)',
+      (dir: string) => ['check', '--robots', join(dir, 'missing.txt'), '/x'],
+      (dir: string) => node(() => readFileSync(join(dir, 'missing.txt'))),
+      (dir: string) => [join(dir, 'missing.txt')],
+      { es: 'no existe el archivo', ru: 'файл не найден', th: 'ไม่มีไฟล์นี้' },
+    ],
+    [
+      'a folder (EISDIR)',
+      (dir: string) => ['check', '--robots', dir, '/x'],
+      (dir: string) => node(() => readFileSync(dir)),
+      (dir: string) => [dir],
+      { es: 'es una carpeta', ru: 'это папка', th: 'เป็นโฟลเดอร์' },
+    ],
+    [
+      'a path through a file (ENOTDIR)',
+      (dir: string) => ['check', '--robots', join(dir, 'robots.txt', 'x'), '/x'],
+      (dir: string) => node(() => readFileSync(join(dir, 'robots.txt', 'x'))),
+      (dir: string) => [join(dir, 'robots.txt', 'x')],
+      { es: 'no es una carpeta', ru: 'не является папкой', th: 'ไม่ใช่โฟลเดอร์' },
+    ],
+    [
+      'an unknown option',
+      () => ['check', '--frobnicate'],
+      () => parse(['--frobnicate']),
+      () => ['--frobnicate'],
+      { es: 'opción desconocida', ru: 'неизвестный параметр', th: 'ไม่รู้จักตัวเลือก' },
+    ],
+    [
+      'an option without its value',
+      () => ['check', '--robots'],
+      () => parse(['--robots']),
+      () => ['--robots'],
+      { es: 'necesita un valor', ru: 'нужно значение', th: 'ต้องมีค่า' },
+    ],
+    [
+      'a value for a switch',
+      () => ['check', '--help=yes'],
+      () => parse(['--help=yes']),
+      () => ['--help'],
+      { es: 'no admite ningún valor', ru: 'не принимает значения', th: 'ไม่รับค่า' },
+    ],
+    [
+      'a --urls file that is not there',
+      (dir: string) => ['check', '--urls', join(dir, 'none.txt')],
+      (dir: string) => node(() => readFileSync(join(dir, 'none.txt'))),
+      (dir: string) => [join(dir, 'none.txt')],
+      { es: 'no existe el archivo', ru: 'файл не найден', th: 'ไม่มีไฟล์นี้' },
+    ],
+  ] as const;
+
+  for (const [name, args, english, given, words] of CASES)
+    test.each(LANGS)(`${name}: %s`, async (lang) => {
+      file('robots.txt', 'User-agent: *\nDisallow: /private\n');
+      const d = dir();
+      const r = await run([...args(d), '--lang', lang]);
+      expect(r.status).toBe(2);
+      expect(r.stdout).toBe('');
+      const line = r.stderr.trim();
+      expect(line.split('\n')).toHaveLength(1);
+      expect(line).toContain(words[lang]);
+      expect(english(d)).not.toBe('');
+      expect(englishLeft(line, english(d), [...given(d), 'robots-lens', '--help'])).toEqual([]);
+    });
+
+  test.each(LANGS)('a sitemap whose server refuses the connection: %s', async (lang) => {
+    // A port nothing listens on: fetch fails with "fetch failed", ECONNREFUSED in its cause.
+    const server = createServer();
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const { port } = server.address() as AddressInfo;
+    await new Promise((r) => server.close(r));
+    const url = `http://127.0.0.1:${port}/sitemap.xml`;
+    const robots = file('robots.txt', 'User-agent: *\nDisallow: /private\n');
+    const r = await run(['check', '--robots', robots, '--sitemap', url, '--lang', lang]);
+    expect(r.status).toBe(2);
+    const line = r.stderr.trim();
+    expect(line).toContain(
+      { es: 'rechazó la conexión', ru: 'отклонил соединение', th: 'ปฏิเสธการเชื่อมต่อ' }[lang],
+    );
+    expect(englishLeft(line, 'fetch failed (ECONNREFUSED)', [url])).toEqual([]);
   });
 });

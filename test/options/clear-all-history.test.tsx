@@ -64,7 +64,9 @@ describe('clear all history', () => {
     });
     click('clear-all-history');
     click('confirm-clear-all-history');
-    await waitFor(() => expect(result()?.textContent).toBe('That did not work: storage is gone'));
+    await waitFor(() =>
+      expect(result()?.textContent).toBe('That did not work: an error inside Robots Lens'),
+    );
     expect(result()?.getAttribute('role')).toBe('alert');
   });
 });

@@ -159,7 +159,7 @@ describe('the tester’s saved test URLs', () => {
         },
       },
       value: '/x',
-      words: 'That did not work: gone',
+      words: 'That did not work: the extension did not answer: try again',
     },
     {
       name: 'the request throwing',
@@ -169,7 +169,7 @@ describe('the tester’s saved test URLs', () => {
         },
       },
       value: '/x',
-      words: 'That did not work: Error: port closed',
+      words: 'That did not work: an unexpected error',
     },
   ];
   for (const { name, options, value, words } of REFUSED)
@@ -188,7 +188,7 @@ describe('the tester’s saved test URLs', () => {
       override: { savedUrls: async () => ({ ok: false, error: 'internal', message: 'boom' }) },
     });
     expect(document.querySelector('[data-saved-problem]')?.textContent).toBe(
-      'That did not work: boom',
+      'That did not work: an error inside Robots Lens',
     );
     expect(saveButton().disabled).toBe(true);
   });

@@ -2,6 +2,7 @@
 // (src/extension/history/severity.ts gives them as data), a version's dates and size, and why an import was
 // refused. The popup only places these words; they are built here, once.
 
+import { refusalText } from '../../explain/failures.ts';
 import { listText, printableText, sizeText } from '../../explain/formats.ts';
 import { dateText } from '../../explain/page.ts';
 import type { MessageKey, Translator } from '../../explain/translator.ts';
@@ -143,7 +144,6 @@ const IMPORT_PROBLEMS: Record<Exclude<HistoryImportProblem, 'other-origin'>, Mes
  */
 export function historyImportProblemText(
   problem: string,
-  message: string,
   t: Translator,
   origins: { file: string | null; site: string } | null = null,
 ): string {
@@ -157,7 +157,7 @@ export function historyImportProblemText(
   const key = Object.hasOwn(IMPORT_PROBLEMS, problem)
     ? IMPORT_PROBLEMS[problem as keyof typeof IMPORT_PROBLEMS]
     : undefined;
-  return t('historyImportFailed', key === undefined ? message : t(key));
+  return t('historyImportFailed', key === undefined ? refusalText(problem, t) : t(key));
 }
 
 /** Characters of a file's origin shown at most: an origin is at most 270 (version-store.ts). */

@@ -1,6 +1,7 @@
 // The words of the tester's saved test URLs and of where the History view's impact URLs come
 // from (issue 16, "History", item 2). The popup only places these words; they are built here.
 
+import { refusalText } from '../../explain/failures.ts';
 import type { MessageKey, Translator } from '../../explain/translator.ts';
 import { MAX_SAVED_URL_CHARS } from '../history/saved-urls.ts';
 import type { ErrorOf } from '../protocol.ts';
@@ -23,11 +24,7 @@ export function impactSourceText(source: ImpactSource, t: Translator): string {
  * Why saving, listing or removing a test URL failed, in a sentence: the refusal's own words, or
  * the reply's message for anything else (the background stopping, an internal error).
  */
-export function savedUrlProblemText(
-  error: ErrorOf<'saveTestUrl'>,
-  message: string,
-  t: Translator,
-): string {
+export function savedUrlProblemText(error: ErrorOf<'saveTestUrl'>, t: Translator): string {
   switch (error) {
     case 'private-window':
       return t('testerSavedPrivate');
@@ -40,6 +37,6 @@ export function savedUrlProblemText(
     case 'not-applicable':
       return t('historyNotApplicable');
     default:
-      return t('historyActionFailed', message);
+      return t('historyActionFailed', refusalText(error, t));
   }
 }

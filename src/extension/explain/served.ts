@@ -1,6 +1,7 @@
 // Why the page could not be fetched as served (the Page view's "Compare with the HTML as served"),
 // in words: the reasons the background gives (src/extension/protocol.ts servedPage).
 
+import { refusalText } from '../../explain/failures.ts';
 import { isPageFetchFailure, pageFetchFailureText } from '../../explain/page.ts';
 import type { MessageKey, Translator } from '../../explain/translator.ts';
 import type { ErrorOf } from '../protocol.ts';
@@ -13,15 +14,11 @@ const OWN_REASONS: Partial<Record<ErrorOf<'servedPage'>, MessageKey>> = {
 };
 
 /**
- * Why the page was not fetched, in a few words; `message` (the background's own, as it came) for
- * a failure of the messaging itself.
+ * Why the page was not fetched, in a few words; a failure of the messaging itself by its code
+ * (the background's message is English: never shown).
  */
-export function servedErrorText(
-  error: ErrorOf<'servedPage'>,
-  message: string,
-  t: Translator,
-): string {
+export function servedErrorText(error: ErrorOf<'servedPage'>, t: Translator): string {
   if (isPageFetchFailure(error)) return pageFetchFailureText(error, t);
   const key = OWN_REASONS[error];
-  return key === undefined ? message : t(key);
+  return key === undefined ? refusalText(error, t) : t(key);
 }

@@ -1,5 +1,6 @@
 // Why a settings change or an imported file was refused, in words.
 
+import { refusalText } from '../../explain/failures.ts';
 import type { Translator } from '../../explain/translator.ts';
 import { type ImportProblem, MAX_SETTINGS_BYTES, type SettingsProblem } from '../settings.ts';
 
@@ -32,7 +33,7 @@ export function problemText(
     case 'internal':
     case 'no-answer':
     case 'bad-request':
-      return t('requestFailed', refusal.message);
+      return t('requestFailed', refusalText(refusal.error, t));
     default:
       return context === 'import' ? t('problemInvalid') : t('problemInvalidValue');
   }

@@ -194,11 +194,11 @@ describe('historyImportProblemText', () => {
     ['storage-refused', 'Not imported, nothing changed: the browser refused to store it.'],
   ];
   test.each(problems)('%s', (problem, words) => {
-    expect(historyImportProblemText(problem, 'ignored', t)).toBe(words);
+    expect(historyImportProblemText(problem, t)).toBe(words);
   });
   test('a file of another site: both sites named, escaped (issue 28, item 8)', () => {
     const origins = { file: 'https://evil.test\u202e', site: 'https://shop.test' };
-    expect(historyImportProblemText('other-origin', 'ignored', t, origins)).toBe(
+    expect(historyImportProblemText('other-origin', t, origins)).toBe(
       'Not imported, nothing changed: the file is the history of https://evil.test\\u202e, not of this site (https://shop.test). Open the popup on a page of that site to import it.',
     );
   });
@@ -209,9 +209,9 @@ describe('historyImportProblemText', () => {
     expect(historyFileOrigin('{not json')).toBeNull();
     expect(historyFileOrigin(JSON.stringify({ origin: 'x'.repeat(1000) }))).toHaveLength(300);
   });
-  test('another error of the protocol: its message', () => {
-    expect(historyImportProblemText('internal', 'storage is gone', t)).toBe(
-      'Not imported, nothing changed: storage is gone',
+  test('another error of the protocol: by its code, never the English message (issue 31)', () => {
+    expect(historyImportProblemText('internal', t)).toBe(
+      'Not imported, nothing changed: an error inside Robots Lens',
     );
   });
 });

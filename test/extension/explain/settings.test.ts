@@ -74,14 +74,14 @@ const CASES: [Code, string, string, string][] = [
   [
     'internal',
     'storage quota exceeded',
-    'Robots Lens could not do this: storage quota exceeded',
-    'Robots Lens could not do this: storage quota exceeded',
+    'Robots Lens could not do this: an error inside Robots Lens',
+    'Robots Lens could not do this: an error inside Robots Lens',
   ],
   [
     'no-answer',
     'Could not establish connection. Receiving end does not exist.',
-    'Robots Lens could not do this: Could not establish connection. Receiving end does not exist.',
-    'Robots Lens could not do this: Could not establish connection. Receiving end does not exist.',
+    'Robots Lens could not do this: the extension did not answer: try again',
+    'Robots Lens could not do this: the extension did not answer: try again',
   ],
 ];
 
@@ -144,10 +144,10 @@ describe('problemText', () => {
     ).toBe('that value is not accepted');
   });
 
-  test('in Spanish, the message still appears', () => {
+  test('in Spanish, all in Spanish: the English message is not shown (issue 31, item 6)', () => {
     const tes = translator(lookupIn(es as Messages), 'es');
     const text = problemText({ error: 'internal', message: 'boom' }, tes, 'save');
-    expect(text).toContain('boom');
-    expect(text).not.toBe('Robots Lens could not do this: boom');
+    expect(text).not.toContain('boom');
+    expect(text).toBe(tes('requestFailed', tes('errorInternal')));
   });
 });
