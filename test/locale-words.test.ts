@@ -74,3 +74,24 @@ describe('settled words', () => {
       expect(text, key).not.toMatch(/\b(Pulse|Véase|véase|Introduzca|Seleccione|Haga clic)\b/);
   });
 });
+
+test('every message is used: its key is written in the code, or in the manifest', () => {
+  // Keys are typed (MessageKey) and written whole, so a key nowhere in the code is a message no
+  // one reads, yet translated four times (review 2026-11b, code-level point 8).
+  const ROOT = join(import.meta.dirname, '..');
+  const code = ['ui', 'popup', 'options', 'background', 'src', 'cli', 'first-screen', 'io']
+    .flatMap((dir) =>
+      readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' })
+        .filter((f) => /\.(tsx?|html)$/.test(f))
+        .map((f) => readFileSync(join(ROOT, dir, f), 'utf8')),
+    )
+    .concat(readFileSync(join(ROOT, 'manifest.json'), 'utf8'))
+    .join('\n');
+  const bases = new Set(
+    Object.keys(source('en')).map((k) => k.replace(/_(zero|one|two|few|many|other)$/, '')),
+  );
+  const unused = [...bases].filter(
+    (base) => !new RegExp(`['"\`]${base}['"\`]|__MSG_${base}__`).test(code),
+  );
+  expect(unused).toEqual([]);
+});

@@ -94,7 +94,7 @@ describe('locales', () => {
           // A message of placeholders and punctuation only ("{use}: {before} → {after}") is
           // the same in every language.
           /\p{L}/u.test((messages[k] ?? '').replace(/\{\w+\}/g, '')) &&
-          !/^(extName|fileHeading|crawlerBy|sizeKilobytes|sizeKib)$/.test(k),
+          !/^(extName|fileHeading|crawlerBy|sizeKib)$/.test(k),
       );
       expect(same).toEqual([]);
       for (const [key, text] of Object.entries(messages))
