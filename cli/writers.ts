@@ -213,14 +213,11 @@ function textBlock(
             blanketWhy(source, t),
           )[0];
     const mark = record.allowed ? `✓ ${t('allowed')}` : `✕ ${t('disallowed')}`;
-    const rule =
-      record.rule === null ? '' : `${t('ruleAtLine', record.line ?? 0)}: ${record.rule} — `;
-    const cut = explained?.nameCut ? ` (${explained.nameCut.text})` : '';
-    lines.push(
-      printable(
-        `  ${mark.padEnd(16)} ${record.agent.padEnd(width)}  ${rule}${explained?.why ?? ''}${cut}`,
-      ),
-    );
+    const why = explained?.why ?? '';
+    const ruled =
+      record.rule === null ? why : t('cliRuleLineWhy', record.line ?? 0, record.rule, why);
+    const said = explained?.nameCut ? t('cliWhyNameCut', ruled, explained.nameCut.text) : ruled;
+    lines.push(printable(`  ${mark.padEnd(16)} ${record.agent.padEnd(width)}  ${said}`));
     // What the site says about AI use, under the robot's line, as the popup's rows say it.
     const picture = item.ai?.[i];
     const ai = picture == null ? null : explainedAi(picture, t);
@@ -247,7 +244,16 @@ export function diffWriter(format: Format, t: Translator) {
     record(r: DiffRecord): string {
       if (format === 'jsonl') return jsonLine(r);
       if (format === 'csv') return csvRow({ ...r }, DIFF_COLUMNS);
-      const verdict = `${printable(`${r.url}  ${r.agent}: ${word(r.before)} (${at(r.lineBefore)}) → ${word(r.after)} (${at(r.lineAfter)})`)}\n`;
+      const line = t(
+        'cliDiffLine',
+        r.url,
+        r.agent,
+        word(r.before),
+        at(r.lineBefore),
+        word(r.after),
+        at(r.lineAfter),
+      );
+      const verdict = `${printable(line)}\n`;
       // What changed in AI use, under the verdict's line, when it did.
       const changes: string[] = [];
       for (const [before, after, use] of DIFF_AI) {

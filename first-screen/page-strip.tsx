@@ -62,7 +62,7 @@ export function PageStrip({ page, t }: { page: PageModel; t: Translator }) {
         </div>
       )}
       <p class="canonical">
-        <strong>{t('canonicalLabel')}:</strong>{' '}
+        <strong>{t('pageCanonicalLabel')}</strong>{' '}
         {judgement.canonical === null ? (
           <span class="muted">{t('canonicalNone')}</span>
         ) : (

@@ -8,6 +8,7 @@ import type { PageModel } from '../first-screen/model.ts';
 import {
   honouredByText,
   meaningText,
+  messageParts,
   pageProblemSeverity,
   pageProblemText,
   pageReadingText,
@@ -59,8 +60,19 @@ function Source({ source, t }: { source: PageSource; t: Translator }) {
         <ul>
           {source.directives.map((d, i) => (
             <li key={i}>
-              <code>{printableText(d.text.trim())}</code> — {meaningText(d.name, t)};{' '}
-              <span class="muted">{honouredByText(d.name, t)}</span>
+              {messageParts(t, 'pageDirectiveMeaning', 3).map((part, j) =>
+                typeof part === 'string' ? (
+                  part
+                ) : part === 0 ? (
+                  <code key={j}>{printableText(d.text.trim())}</code>
+                ) : part === 1 ? (
+                  meaningText(d.name, t)
+                ) : (
+                  <span key={j} class="muted">
+                    {honouredByText(d.name, t)}
+                  </span>
+                ),
+              )}
             </li>
           ))}
         </ul>

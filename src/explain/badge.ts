@@ -50,7 +50,7 @@ export function markChange(
   return {
     text: `${badge.text}${CHANGED_MARK}`,
     color: severity === 'critical' ? BADGE_COLORS.criticalChange : badge.color,
-    title: `${badge.title}\n${said}`,
+    title: t('badgeTitleChanged', badge.title, said),
   };
 }
 

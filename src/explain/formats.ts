@@ -38,6 +38,19 @@ export function ruleText(rule: Pick<Rule, 'type' | 'value'>): string {
   return `${rule.type === 'allow' ? 'Allow' : 'Disallow'}: ${rule.value}`;
 }
 
+/**
+ * A message whose values are elements the page builds (a `<code>`, a muted span): its text cut
+ * at the values, each value as its index (0 for the first), in the order the translation puts
+ * them. The message stays whole in the catalogue, where a translator sees it.
+ */
+export function messageParts(t: Translator, key: MessageKey, values: number): (string | number)[] {
+  const marks = Array.from({ length: values }, (_, i) => `\uE010${i}\uE011`);
+  return t(key, ...marks)
+    .split(/\uE010(\d+)\uE011/)
+    .map((part, i) => (i % 2 === 1 ? Number(part) : part))
+    .filter((part) => part !== '');
+}
+
 /** "a, b and c" ('and') or "a, b or c" ('or') in the translator's language. */
 export function listText(
   items: readonly string[],

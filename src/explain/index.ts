@@ -8,6 +8,7 @@ export {
   ageText,
   bytesText,
   listText,
+  messageParts,
   printableText,
   ruleText,
   sizeText,

@@ -57,8 +57,10 @@ export function whyText(v: Verdict, t: Translator): string {
     'default-record': () => t('groupDefault', lines),
   }[g.code]();
   const d = v.reason.decision;
-  const approximate = d.approximate ? `; ${t('decisionApproximate')}` : '';
-  return `${group}; ${t(DECISIONS[d.code])}${d.indexHtml ? ` (${t('decisionIndexHtml')})` : ''}${approximate}`;
+  const decided = t(DECISIONS[d.code]);
+  const decision = d.indexHtml ? t('decisionWithNote', decided, t('decisionIndexHtml')) : decided;
+  const why = t('whyGroupDecision', group, decision);
+  return d.approximate ? t('whyApproximate', why, t('decisionApproximate')) : why;
 }
 
 const stateOf = (allowed: boolean): VerdictState => (allowed ? 'allowed' : 'disallowed');
