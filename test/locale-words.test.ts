@@ -5,15 +5,20 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 // @ts-expect-error: a plain ES module of the build scripts
-import { placeholders } from '../scripts/messages.mjs';
+import { compile, placeholders } from '../scripts/messages.mjs';
 import { lookupIn, translator } from '../src/explain/translator.ts';
 
 const DIR = join(import.meta.dirname, '../_locales');
 const LANGS = readdirSync(DIR)
   .filter((f) => f.endsWith('.source.json'))
   .map((f) => f.replace('.source.json', ''));
+/** A source catalogue's messages, without its descriptions (`@key`, see scripts/messages.mjs). */
 const source = (lang: string): Record<string, string> =>
-  JSON.parse(readFileSync(join(DIR, `${lang}.source.json`), 'utf8'));
+  Object.fromEntries(
+    Object.entries(
+      JSON.parse(readFileSync(join(DIR, `${lang}.source.json`), 'utf8')) as Record<string, string>,
+    ).filter(([key]) => !key.startsWith('@')),
+  );
 
 describe.each(LANGS)('%s', (lang) => {
   const messages = source(lang);
@@ -199,5 +204,20 @@ describe('counts', () => {
         .map((name) => `${key} {${name}}`),
     );
     expect(bad).toEqual([]);
+  });
+});
+
+describe('descriptions for translators', () => {
+  const english: Record<string, string> = JSON.parse(
+    readFileSync(join(DIR, 'en.source.json'), 'utf8'),
+  );
+
+  test('`@key` in a source becomes the description of `key` in messages.json', () => {
+    expect(compile({ hi: 'Clear', '@hi': 'Button: delete the kept versions' })).toEqual({
+      hi: { message: 'Clear', description: 'Button: delete the kept versions' },
+    });
+    expect(() => compile({ '@gone': 'describes nothing' })).toThrow('@gone');
+    const compiled = JSON.parse(readFileSync(join(DIR, 'en', 'messages.json'), 'utf8'));
+    expect(compiled.historyFrom.description).toBe(english['@historyFrom']);
   });
 });

@@ -182,7 +182,7 @@ const normal = (text: string) =>
     .trim();
 const CATALOGUE = new Map(
   Object.entries(en as Record<string, string>)
-    .filter(([, message]) => letterWords(message).length > 0)
+    .filter(([key, message]) => !key.startsWith('@') && letterWords(message).length > 0)
     .map(([key, message]) => [normal(message), key]),
 );
 
