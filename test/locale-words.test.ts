@@ -211,6 +211,7 @@ describe('descriptions for translators', () => {
   const english: Record<string, string> = JSON.parse(
     readFileSync(join(DIR, 'en.source.json'), 'utf8'),
   );
+  const described = (key: string) => Object.hasOwn(english, `@${key}`);
 
   test('`@key` in a source becomes the description of `key` in messages.json', () => {
     expect(compile({ hi: 'Clear', '@hi': 'Button: delete the kept versions' })).toEqual({
@@ -219,5 +220,25 @@ describe('descriptions for translators', () => {
     expect(() => compile({ '@gone': 'describes nothing' })).toThrow('@gone');
     const compiled = JSON.parse(readFileSync(join(DIR, 'en', 'messages.json'), 'utf8'));
     expect(compiled.historyFrom.description).toBe(english['@historyFrom']);
+  });
+
+  test('the short labels the review found ambiguous have one', () => {
+    // Review 2026-11b, point 9: "Clear", "From", "To", "Remove", "Information", "{count} more",
+    // "index?" had only the code as context ("From"/"To" became ru "С"/"По").
+    const keys = ['historyClearYes', 'historyFrom', 'historyTo', 'testerForget'].concat([
+      'historySeverityInfo',
+      'historyMore_other',
+      'pageIndexUnknown',
+    ]);
+    expect(keys.filter((k) => !described(k))).toEqual([]);
+  });
+
+  test('every message of placeholders and punctuation only has one', () => {
+    // "{group}; {decision}" says nothing of what goes in it: only its description can.
+    const bare = Object.entries(source('en'))
+      .filter(([, text]) => !/\p{L}/u.test(text.replace(/\{\w+\}/g, '')))
+      .map(([key]) => key);
+    expect(bare.length).toBeGreaterThan(5);
+    expect(bare.filter((k) => !described(k))).toEqual([]);
   });
 });
