@@ -61,13 +61,26 @@ export function listText(
   const format = new Intl.ListFormat(t.locale, { type });
   // Thai writes no spaces between words, but names and paths are Latin text: spaced from the
   // conjunction ("Google และ Bing"), they stay readable, as the Thai catalogue does elsewhere.
+  // Intl's Thai list has no comma, only a space, which leaves Latin items (URLs, names) with no
+  // visible boundary: a comma there, as the 2026-11b review asks (code-level point 6). Thai
+  // text next to a conjunction joins it ("และอีก 5 รายการ").
   if (!t.locale.startsWith('th')) return format.format(items);
-  return format
-    .formatToParts(items)
-    .map((part) => (part.type === 'literal' ? ` ${part.value.trim()} ` : part.value))
-    .join('')
-    .replace(/ {2,}/g, ' ');
+  const parts = format.formatToParts(items);
+  return parts
+    .map((part, i) => {
+      if (part.type !== 'literal') return part.value;
+      const before = parts[i - 1]?.value ?? '';
+      const after = parts[i + 1]?.value ?? '';
+      const word = part.value.trim();
+      if (word === '' || word === ',')
+        return isThai(before.at(-1)) && isThai(after[0]) ? ' ' : ', ';
+      return `${isThai(before.at(-1)) ? '' : ' '}${word}${isThai(after[0]) ? '' : ' '}`;
+    })
+    .join('');
 }
+
+/** Whether a character is Thai script (U+0E00–U+0E7F). */
+const isThai = (c: string | undefined) => c !== undefined && /[\u0E00-\u0E7F]/.test(c);
 
 /**
  * Text from a server made safe to show on one line (or, `multiline`, keeping tabs and line

@@ -121,6 +121,16 @@ describe('listText', () => {
     // Latin names spaced from the Thai conjunction (Intl gives "GoogleและBing").
     ['th', ['Google', 'Bing'], 'and', 'Google และ Bing'],
     ['th', ['/a', '/b'], 'or', '/a หรือ /b'],
+    // Intl's Thai list separates items with a bare space: Latin items get a comma (review
+    // 2026-11b, point 6), and Thai text joins the conjunction.
+    [
+      'th',
+      ['https://a/s1.xml', 'https://a/s2.xml', 'https://a/s3.xml'],
+      'and',
+      'https://a/s1.xml, https://a/s2.xml และ https://a/s3.xml',
+    ],
+    ['th', ['Googlebot', 'Bingbot', 'อีก 5 รายการ'], 'and', 'Googlebot, Bingbot และอีก 5 รายการ'],
+    ['th', ['การฝึก AI', 'คำตอบของ AI', 'ผลการค้นหา'], 'or', 'การฝึก AI, คำตอบของ AI หรือผลการค้นหา'],
   ] as const)('%s: %j (%s) → %s', (lang, items, kind, text) => {
     expect(listText(items, T[lang], kind)).toBe(text);
   });
