@@ -43,9 +43,9 @@ const ANSWER_WORDS = {
 
 /** The AI-use questions of a diff record: its fields and the catalogue's name for each use. */
 const DIFF_AI = [
-  ['aiTrainBefore', 'aiTrainAfter', 'aiUseTrain'],
-  ['aiAnswersBefore', 'aiAnswersAfter', 'aiUseAnswers'],
-  ['aiSearchBefore', 'aiSearchAfter', 'aiUseSearch'],
+  ['aiTrainBefore', 'aiTrainAfter', 'aiLabelTrain'],
+  ['aiAnswersBefore', 'aiAnswersAfter', 'aiLabelAnswers'],
+  ['aiSearchBefore', 'aiSearchAfter', 'aiLabelSearch'],
 ] as const;
 
 // The AI-usage columns come last (after `error`), so tools reading the earlier columns by position

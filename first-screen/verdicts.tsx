@@ -151,9 +151,9 @@ function CopyRule({
 }
 
 const AI_USES: [keyof AiAnswers, MessageKey][] = [
-  ['train', 'aiUseTrain'],
-  ['answers', 'aiUseAnswers'],
-  ['search', 'aiUseSearch'],
+  ['train', 'aiLabelTrain'],
+  ['answers', 'aiLabelAnswers'],
+  ['search', 'aiLabelSearch'],
 ];
 const AI_ANSWER_WORDS: Record<AiAnswers['train']['answer'], MessageKey> = {
   yes: 'aiAnswerYes',

@@ -211,3 +211,16 @@ describe('errors in words, no English from Node inside a translated sentence', (
     expect(englishLeft(line, 'fetch failed (ECONNREFUSED)', [url])).toEqual([]);
   });
 });
+
+test.each([
+  ['en', 'AI training: no → yes'],
+  ['ru', 'обучение ИИ: нет → да'],
+  ['th', 'การฝึก AI: ไม่อนุญาต → อนุญาต'],
+] as const)('diff: an AI use said as a label, in the nominative (%s)', async (lang, line) => {
+  // aiUseTrain is the form after "no to"; ru "обучения ИИ: да" was the genitive as a label
+  // (review 2026-11b, code-level point 5).
+  const old = file('ai-old.txt', 'User-agent: *\nContent-Signal: ai-train=no\nAllow: /\n');
+  const now = file('ai-new.txt', 'User-agent: *\nContent-Signal: ai-train=yes\nAllow: /\n');
+  const r = await run(['diff', old, now, '--agent', 'GPTBot', '/x', '--lang', lang]);
+  expect(r.stdout).toContain(line);
+});
