@@ -33,7 +33,7 @@ export function auditReasonText(
       return t(
         'servedFailed',
         reason.why === 'timeout'
-          ? t('auditTimeout', timeoutSeconds)
+          ? t.plural('auditTimeoutSeconds', timeoutSeconds)
           : pageFetchFailureText(reason.why, t),
       );
     case 'status':

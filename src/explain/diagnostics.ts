@@ -16,7 +16,7 @@ export function diagnosticText(d: Diagnostic, t: Translator): string {
     case 'content-past-limit':
       return t('diagContentPastLimit');
     case 'line-too-long':
-      return t('diagLineTooLong', t.number(d.params.bytes), t.number(d.params.limit));
+      return t.plural('diagLineBytes', d.params.bytes, t.number(d.params.limit));
     case 'unparseable-line':
       return t('diagUnparseableLine');
     case 'misspelled-key':

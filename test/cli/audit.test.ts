@@ -211,7 +211,7 @@ describe('robots-lens audit: a state per URL and robot', () => {
       'Googlebot: blocked: robots.txt could not be fetched, so every URL of the site counts as disallowed',
     ]);
     expect(byPath('/silent')?.reasons).toEqual([
-      'The page could not be fetched: no answer within 1 seconds',
+      'The page could not be fetched: no answer within 1 second',
     ]);
     expect(byPath('/staff')).toMatchObject({ index: 'unknown', follow: 'unknown', status: null });
     expect(byPath('/moved')).toMatchObject({

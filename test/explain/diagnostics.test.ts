@@ -308,3 +308,20 @@ describe('supportText', () => {
     expect(supportText('clean-param', tru)).not.toContain('Yandex');
   });
 });
+
+test.each([
+  // CLDR: ru 2,002 is "few" (байта), 5,000 "many" (байт); es 1,000,000 "many" (de bytes).
+  ['ru', 2002, 'В строке 2\u00a0002 байта: Google читает только первые 2\u00a0000.'],
+  ['ru', 5000, 'В строке 5\u00a0000 байт: Google читает только первые 2\u00a0000.'],
+  ['es', 1_000_000, 'Esta línea tiene 1.000.000 de bytes: Google solo lee los primeros 2000.'],
+  ['en', 2001, 'This line has 2,001 bytes: Google reads only the first 2,000.'],
+] as const)('a line too long: its bytes in the plural form of %s (%i)', (lang, bytes, text) => {
+  const t = translator(lookupIn({ en, es, ru, th }[lang] as Messages), lang);
+  const d = {
+    code: 'line-too-long',
+    severity: 'warning',
+    line: 1,
+    params: { bytes, limit: 2000 },
+  } as unknown as Parameters<typeof diagnosticText>[0];
+  expect(diagnosticText(d, t)).toBe(text);
+});
