@@ -193,7 +193,7 @@ describe('counts', () => {
     const isPlural = (key: string) => /_(zero|one|two|few|many|other)$/.test(key);
     const agreeing = lang === 'es' || lang === 'ru';
     const bad = Object.entries(source(lang)).flatMap(([key, text]) =>
-      ['count', 'changed', 'urls', 'done']
+      ['count', 'changed', 'urls', 'done', 'max']
         .concat(agreeing && isPlural(key) ? ['versions', 'allowed', 'disallowed'] : [])
         .filter(
           (name) =>

@@ -84,7 +84,7 @@ export function ActionsBar({ tabId, actions, history, reload, t }: ActionsBarPro
     // Never read a file no export could be into memory (20 versions of at most 512,000
     // characters each, escaped as JSON): a wrong pick of a video says so at once.
     if (file.size > MAX_HISTORY_FILE_BYTES) {
-      const reason = t('historyImportFileTooLarge', t.number(MAX_HISTORY_FILE_BYTES));
+      const reason = t.plural('historyImportMaxBytes', MAX_HISTORY_FILE_BYTES);
       return say(t('historyImportFailed', reason), true);
     }
     let text: string;

@@ -38,7 +38,7 @@ export function RobotEditor({ robots, t, save }: RobotEditorProps) {
   const apply = (next: string[], done?: string) => {
     if (next.length === 0) return setMessage({ text: t('robotsEmptyList'), error: true });
     if (next.length > MAX_ROBOTS)
-      return setMessage({ text: t('robotsTooMany', MAX_ROBOTS), error: true });
+      return setMessage({ text: t.plural('robotsMax', MAX_ROBOTS), error: true });
     // A note stays until dismissed, or replaced by the next one: an action without a note of
     // its own (a reorder) leaves it, and so does the list arriving again from the settings.
     void save(next).then((reply) =>
@@ -63,7 +63,7 @@ export function RobotEditor({ robots, t, save }: RobotEditorProps) {
     if (!name.ok) {
       const text = {
         empty: () => t('robotEmpty'),
-        'too-long': () => t('robotTooLong', MAX_ROBOT_NAME),
+        'too-long': () => t.plural('robotNameMax', MAX_ROBOT_NAME),
         'control-character': () => t('robotControlCharacter'),
       }[name.error]();
       setMessage({ text, error: true });

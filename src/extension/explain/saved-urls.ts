@@ -31,7 +31,7 @@ export function savedUrlProblemText(error: ErrorOf<'saveTestUrl'>, t: Translator
     case 'not-this-site':
       return t('testerSaveNotThisSite');
     case 'too-long':
-      return t('testerSaveTooLong', t.number(MAX_SAVED_URL_CHARS));
+      return t.plural('testerSaveMaxChars', MAX_SAVED_URL_CHARS);
     case 'invalid-url':
       return t('testerSaveInvalid');
     case 'not-applicable':

@@ -29,7 +29,7 @@ export function problemText(
     case 'no-known-key':
       return t('problemNoKnownKey');
     case 'too-large':
-      return t('problemTooLarge', t.number(MAX_SETTINGS_BYTES));
+      return t.plural('problemTooLargeBytes', MAX_SETTINGS_BYTES);
     case 'internal':
     case 'no-answer':
     case 'bad-request':
