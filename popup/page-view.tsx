@@ -48,12 +48,14 @@ function Source({ source, t }: { source: PageSource; t: Translator }) {
   return (
     <li class="page-source" data-page-source={source.kind}>
       <div>
-        <strong>{sourceText(source, t)}</strong>{' '}
-        <span class="muted">
-          {source.audience === null || source.audience === 'robots'
-            ? t('pageSourceForAll')
-            : t('pageSourceFor', printableText(source.label ?? source.audience))}
-        </span>
+        <strong>{sourceText(source, t)}</strong>
+        {/* A named tag or scope says its name already ("X-Robots-Tag header for googlebot"). */}
+        {(source.audience === null || source.audience === 'robots') && (
+          <>
+            {' '}
+            <span class="muted">{t('pageSourceForAll')}</span>
+          </>
+        )}
       </div>
       <code class="source-text">{printableText(source.text.slice(0, 300))}</code>
       {source.directives.length > 0 && (

@@ -108,6 +108,28 @@ describe('popup: page-level signals', () => {
     expect(actions.calls.filter((c) => c.name === 'pageLinks')).toHaveLength(1);
   });
 
+  test('the Page view names a scoped header or a named tag once, and says "every robot" for the generic ones', async () => {
+    await open(
+      fakePage(URL_, {
+        metas: [
+          { name: 'robots', content: 'nofollow' },
+          { name: 'googlebot', content: 'noindex' },
+        ],
+        xRobotsTag: ['googlebot: noarchive'],
+      }),
+    );
+    showPage();
+    await waitFor(() => expect(document.querySelector('.page-source')).not.toBeNull());
+    const heads = [...document.querySelectorAll('.page-source > div')].map((d) =>
+      (d.textContent ?? '').trim(),
+    );
+    expect(heads).toEqual([
+      `meta name="robots" ${t('pageSourceForAll')}`,
+      'meta name="googlebot"',
+      'X-Robots-Tag header for googlebot',
+    ]);
+  });
+
   // Issue 31, items 2 and 3: which names each robot reads and how its directives combine, with
   // whose documentation says so; a tag named for a robot that reads no such name is a problem.
   test('the Page view: which tags each robot reads, and a tag named for nobody', async () => {
