@@ -8,23 +8,12 @@ import { createWriteStream } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { Presets, SingleBar } from 'cli-progress';
-import en from '../_locales/en/messages.json';
-import es from '../_locales/es/messages.json';
-import ru from '../_locales/ru/messages.json';
-import th from '../_locales/th/messages.json';
 import pkg from '../package.json';
 import { AIPREF_ATTACH_DRAFT, AIPREF_VOCAB_DRAFT } from '../src/ai/content-usage.ts';
 import { AI_DEFINITIONS } from '../src/explain/ai.ts';
+import { LANGUAGES, translatorFor } from '../src/explain/catalogues.ts';
 import { errorCodeOf, errorCodeText } from '../src/explain/failures.ts';
-import {
-  DEFAULT_ROBOTS,
-  lookupIn,
-  type Messages,
-  printableText,
-  type Semantics,
-  type Translator,
-  translator,
-} from '../src/index.ts';
+import { DEFAULT_ROBOTS, printableText, type Semantics, type Translator } from '../src/index.ts';
 import { AUDIT_STATES } from '../src/page/audit.ts';
 import type { AiPicture } from './ai.ts';
 import {
@@ -50,7 +39,6 @@ import {
   type Format,
 } from './writers.ts';
 
-const CATALOGUES: Record<string, Messages> = { en, es, ru, th } as Record<string, Messages>;
 const READINGS: readonly Semantics[] = ['google', 'rfc9309', 'original1994'];
 
 export interface Io {
@@ -231,8 +219,9 @@ export async function main(argv: string[], io: Io): Promise<number> {
   const langAt = argv.indexOf('--lang');
   const asked =
     langAt === -1 ? argv.find((a) => a.startsWith('--lang='))?.slice(7) : argv[langAt + 1];
-  const lang = asked !== undefined && Object.hasOwn(CATALOGUES, asked) ? asked : 'en';
-  const t = translator(lookupIn(CATALOGUES[lang] as Messages), lang);
+  const lang =
+    asked !== undefined && (LANGUAGES as readonly string[]).includes(asked) ? asked : 'en';
+  const t = translatorFor(lang);
   try {
     return await run(argv, io, t);
   } catch (error) {
@@ -278,7 +267,7 @@ async function run(argv: string[], io: Io, t: Translator): Promise<number> {
     io.stdout.write(`${help}\n`);
     return 0;
   }
-  choice(values.lang, Object.keys(CATALOGUES), 'lang', t);
+  choice(values.lang, LANGUAGES, 'lang', t);
   const format = choice<Format>(values.format, FORMATS, 'format', t) ?? 'text';
   const semantics = choice<Semantics>(values.semantics, READINGS, 'semantics', t);
   const agents = values.agent ?? [...DEFAULT_ROBOTS];
