@@ -12,6 +12,7 @@ import {
   type Verdict,
 } from './robots/index.ts';
 
+/** What a crawler fetches pages for. */
 export type CrawlerPurpose =
   | 'search'
   | 'ads'
@@ -22,6 +23,7 @@ export type CrawlerPurpose =
   | 'social-preview'
   | 'archive';
 
+/** A known crawler: who runs it, what for, how its vendor documents robots.txt and page tags. */
 export interface CrawlerProfile {
   /** Product token, as written in user-agent lines. */
   token: string;
@@ -342,6 +344,7 @@ const OPTIONS = new Map<CrawlerProfile, CheckOptions>(
   ]),
 );
 
+/** A robots.txt verdict with the crawler's profile applied (checkCrawler). */
 export interface CrawlerVerdict extends Verdict {
   /** The profile applied, or null for a name we have no profile for (plain token matching). */
   crawler: CrawlerProfile | null;

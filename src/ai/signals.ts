@@ -50,6 +50,7 @@ export interface RobotSignals {
   use?: RobotSignal<ContentUseLevel>;
 }
 
+/** What a site says about AI use of one URL, for one robot: the lines, the header, combined. */
 export interface AiSignals {
   vocabDraft: typeof AIPREF_VOCAB_DRAFT;
   attachDraft: typeof AIPREF_ATTACH_DRAFT;

@@ -29,6 +29,7 @@ export type PageRules =
   /** A robots.txt token that controls a use of content, not a crawler of pages (Google-Extended). */
   | 'control-token';
 
+/** A page directive a vendor documents (meta robots content, X-Robots-Tag), lower case. */
 export type DirectiveName =
   | 'all'
   | 'index'

@@ -84,6 +84,7 @@ export interface RobotPage {
   expiresAt: number | null;
 }
 
+/** The page's canonical URL, from a link tag or a Link header, as judgePage reads it. */
 export interface Canonical {
   /** The absolute URL, or the text as written when it is not a URL. */
   url: string;
@@ -101,6 +102,7 @@ export interface Canonical {
   relative: boolean;
 }
 
+/** Something wrong in what the page says about itself, as data (pageProblemText words it). */
 export type PageProblem =
   | (DirectiveProblem & { source: PageSource })
   /** A meta name close to a robot's that addresses nobody (`robot`, `google-bot`). */
