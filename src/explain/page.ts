@@ -15,7 +15,7 @@ import type {
   RobotPage,
 } from '../page/judge.ts';
 import { MAX_REDIRECTS } from '../policy.ts';
-import { listText, statusText, vendorText } from './formats.ts';
+import { listText, printableText, statusText, vendorText } from './formats.ts';
 import type { MessageKey, Translator } from './translator.ts';
 
 /** Where a directive came from: `meta name="googlebot"`, `X-Robots-Tag (bingbot)`. */
@@ -374,6 +374,12 @@ export function pageProblemText(problem: PageProblem, t: Translator): string {
       return t('pageProblemBaseTooLong', t.number(PAGE_LIMITS.baseChars));
     case 'headers-cut':
       return t('pageProblemHeadersCut');
+    case 'header-maybe-joined':
+      return t(
+        'pageProblemMaybeJoined',
+        printableText(problem.value),
+        printableText(listText(problem.after, t)),
+      );
   }
 }
 
@@ -396,6 +402,7 @@ export function pageProblemSeverity(problem: PageProblem): 'error' | 'warning' |
     case 'headers-cut':
     case 'base-too-long':
       return 'warning';
+    case 'header-maybe-joined':
     case 'canonical-relative':
     case 'meta-in-body':
       return 'info';

@@ -244,23 +244,43 @@ export function parseXRobotsTag(value: string): DirectiveScope[] {
   let scope: DirectiveScope = { agent: null, directives: [], problems: [] };
   scopes.push(scope);
   for (const piece of pieces(value)) {
-    const colon = piece.indexOf(':');
-    const head = colon === -1 ? '' : piece.slice(0, colon).trim();
-    const lower = head.toLowerCase();
-    if (
-      colon !== -1 &&
-      head !== '' &&
-      /^[a-z0-9._-]+$/i.test(head) &&
-      !(isDirectiveName(lower) && DIRECTIVES[lower].takesValue)
-    ) {
+    const head = scopeHead(piece);
+    if (head !== null) {
       scope = { agent: head, directives: [], problems: [] };
       scopes.push(scope);
-      readPiece(piece.slice(colon + 1), scope);
+      readPiece(piece.slice(piece.indexOf(':') + 1), scope);
     } else {
       readPiece(piece, scope);
     }
   }
   return scopes.filter((s) => s.agent !== null || s.directives.length > 0 || s.problems.length > 0);
+}
+
+/** The robot a piece names before its colon (`googlebot: noindex`), or null. */
+function scopeHead(piece: string): string | null {
+  const colon = piece.indexOf(':');
+  if (colon === -1) return null;
+  const head = piece.slice(0, colon).trim();
+  const lower = head.toLowerCase();
+  if (head === '' || !/^[a-z0-9._-]+$/i.test(head)) return null;
+  return isDirectiveName(lower) && DIRECTIVES[lower].takesValue ? null : head;
+}
+
+/**
+ * The pieces of one X-Robots-Tag value that follow a robot's scope with no name of their own
+ * (`googlebot: nofollow, noindex` → `noindex`). Read as one header line, they are that robot's, as
+ * Google reads a line; but a browser or fetch that joined two lines (`googlebot: nofollow` and
+ * `noindex`) with a comma gives the same text, and then they were for every robot. The value
+ * cannot be split unambiguously: empty when it can.
+ */
+export function unscopedAfterScope(value: string): string[] {
+  const after: string[] = [];
+  let scoped = false;
+  for (const piece of pieces(value)) {
+    if (scopeHead(piece) !== null) scoped = true;
+    else if (scoped && piece.trim() !== '') after.push(piece.trim());
+  }
+  return after;
 }
 
 /** The known directive a misspelt piece most likely means (`no-index`, `nofolow`), or null. */

@@ -17,6 +17,7 @@ import {
   type PageRules,
   parseMetaContent,
   parseXRobotsTag,
+  unscopedAfterScope,
 } from './directives.ts';
 import type { DomUnreadable, Hop, PageFacts } from './facts.ts';
 import { canonicalLinks } from './link-header.ts';
@@ -130,7 +131,13 @@ export type PageProblem =
   | { code: 'content-cut'; name: string }
   /** Tags past the reader's bounds were dropped; `chars`: past its characters, not its count. */
   | { code: 'tags-cut'; chars?: boolean }
-  | { code: 'headers-cut' };
+  | { code: 'headers-cut' }
+  /**
+   * One X-Robots-Tag value where directives follow a robot's scope with no name of their own
+   * (`after`): read as that robot's, as in one header line; if the value joined two lines, they
+   * were for every robot.
+   */
+  | { code: 'header-maybe-joined'; value: string; after: string[] };
 
 /** What the page says, to each robot in the list. */
 export interface PageJudgement {
@@ -283,7 +290,15 @@ function readSources(
       );
   }
   if (facts.headers.ok) {
-    for (const value of facts.headers.facts.xRobotsTag) {
+    const values = facts.headers.facts.xRobotsTag;
+    // Two values or more: the lines came apart, so none is a join. One value may be several lines
+    // a browser or fetch joined with commas; where that changes whom a directive addresses, say so.
+    const [only] = values;
+    if (values.length === 1 && only !== undefined) {
+      const after = unscopedAfterScope(only);
+      if (after.length > 0) problems.push({ code: 'header-maybe-joined', value: only, after });
+    }
+    for (const value of values) {
       for (const scope of parseXRobotsTag(value)) {
         if (scope.agent !== null && unread(scope.agent.toLowerCase()))
           problems.push({ code: 'unread-robots-name', name: scope.agent, kind: 'header' });

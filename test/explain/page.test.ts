@@ -298,6 +298,7 @@ const TROUBLED: PageFacts = (() => {
       { name: 'GPTBot', content: 'noindex' },
     ],
     canonicals: ['/relative', 'https://b.test/p', 'javascript:alert(1)'],
+    xRobotsTag: ['googlebot: nofollow, noarchive'],
   });
   if (!facts.dom.ok || !facts.headers.ok) throw new Error('fakePage reads everything');
   const metas = facts.dom.facts.metas.map((m, i) => (i === 2 ? { ...m, cut: true } : m));
@@ -335,6 +336,7 @@ const ALL_CODES: PageProblem['code'][] = [
   'tags-cut',
   'headers-cut',
   'base-too-long',
+  'header-maybe-joined',
 ];
 
 /** What each problem's sentence must show of the problem. */
@@ -355,6 +357,7 @@ const SHOWS: Record<PageProblem['code'], string[]> = {
   'tags-cut': [],
   'headers-cut': [],
   'base-too-long': ['<base href>', '8,192'],
+  'header-maybe-joined': ['googlebot: nofollow, noarchive', 'noarchive', 'every robot'],
 };
 
 describe('pageProblemText', () => {

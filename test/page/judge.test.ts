@@ -446,6 +446,27 @@ describe('judgePage: details', () => {
     expect(judgement.canonical).toBeNull();
   });
 
+  // Issue 31, item 5: fetch's Headers.get and a browser may join repeated X-Robots-Tag lines with
+  // commas. `googlebot: nofollow, noindex` is then one line (Google: both for Googlebot) or two
+  // lines joined (noindex for every robot): read as one line, and said.
+  test.each([
+    [['googlebot: nofollow, noindex'], ['noindex']],
+    [['googlebot: nofollow, bingbot: noindex'], null],
+    [['noindex, googlebot: nofollow'], null],
+    [['googlebot: nofollow', 'noindex'], null],
+    [
+      ['googlebot: unavailable_after: 2020-01-01, noarchive, max-snippet: 5'],
+      ['noarchive', 'max-snippet: 5'],
+    ],
+    [['unavailable_after: 2020-01-01, noarchive'], null],
+  ])('X-Robots-Tag %j: directives after a scope, in one value: %j', (xRobotsTag, after) => {
+    const { problems } = judgePage(page({ xRobotsTag }), ROBOTS, NOW);
+    const joined = problems.filter((p) => p.code === 'header-maybe-joined');
+    expect(joined).toEqual(
+      after === null ? [] : [{ code: 'header-maybe-joined', value: xRobotsTag[0], after }],
+    );
+  });
+
   test('the problem of a misspelt name suggests robots', () => {
     const { problems } = judgePage(page({ metas: [meta('robot', 'noindex')] }), ROBOTS, NOW);
     expect(problems).toEqual([
