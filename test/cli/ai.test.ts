@@ -3,36 +3,20 @@
 // (only when the file has Content-Signal or Content-Usage lines) and csv (always, empty when it
 // has none), and the popup's sentence and warning under the robot's line in text. In process
 // (cli/main.ts's main with in-memory streams), against files in a temporary folder.
-import { PassThrough } from 'node:stream';
 import { describe, expect, test } from 'vitest';
 import en from '../../_locales/en/messages.json';
 import { AiFile } from '../../cli/ai.ts';
-import { main } from '../../cli/main.ts';
 import { readSource } from '../../cli/sources.ts';
 import { compileUsageRules, parseContentUsageRules } from '../../src/ai/content-usage.ts';
 import { aiSignals } from '../../src/ai/signals.ts';
 import { explainAi } from '../../src/explain/ai.ts';
 import { checkCrawler, lookupIn, parseRobotsTxt, translator } from '../../src/index.ts';
 import { tempFiles } from '../fixtures/temp-files.ts';
+import { runMain } from './in-process.ts';
 
 const t = translator(lookupIn(en), 'en');
 
-async function run(args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
-  const stdin = new PassThrough();
-  stdin.end('');
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (d) => {
-    out += d;
-  });
-  stderr.on('data', (d) => {
-    err += d;
-  });
-  const status = await main(args, { stdin, stdout, stderr });
-  return { status, stdout: out, stderr: err };
-}
+const run = runMain;
 
 const jsonl = (text: string) =>
   text

@@ -2,33 +2,16 @@
 // main() with in-memory streams: it never throws, never echoes more of a body that is not a
 // sitemap than a short excerpt, and writes no raw control character in any format.
 import { writeFileSync } from 'node:fs';
-import { PassThrough } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { main } from '../../cli/main.ts';
 import { tempFiles } from '../fixtures/temp-files.ts';
 import { numRuns } from '../property-runs.ts';
+import { runMain } from './in-process.ts';
 import { RAW_CONTROL, withoutEnds } from './raw-controls.ts';
 
 const { file } = tempFiles('robots-lens-hostile-');
 
-/** Runs main() on `argv`; stdout and stderr as text. */
-async function run(argv: string[]) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  const stdin = new PassThrough();
-  stdin.end();
-  let out = '';
-  let err = '';
-  stdout.on('data', (d) => {
-    out += d;
-  });
-  stderr.on('data', (d) => {
-    err += d;
-  });
-  const status = await main(argv, { stdin, stdout, stderr });
-  return { status, stdout: out, stderr: err };
-}
+const run = runMain;
 
 /** Bytes a hostile file may hold: URLs, markup, controls, C1, secrets, invalid UTF-8. */
 const pieces = fc.oneof(

@@ -6,28 +6,12 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { describe, expect, test } from 'vitest';
-import { main } from '../../cli/main.ts';
 import { tempFiles } from '../fixtures/temp-files.ts';
+import { runMain } from './in-process.ts';
 
-async function run(args: string[], input = '') {
-  const stdin = new PassThrough();
-  stdin.end(input);
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (d) => {
-    out += d;
-  });
-  stderr.on('data', (d) => {
-    err += d;
-  });
-  const status = await main(args, { stdin, stdout, stderr });
-  return { status, stdout: out, stderr: err };
-}
+const run = runMain;
 
 const { file, dir } = tempFiles('rl-cli-words-');
 const lastLine = (text: string) => text.trim().split('\n').at(-1);
