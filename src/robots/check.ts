@@ -121,9 +121,17 @@ function compiledFor(cache: Cache, groups: Group[], semantics: Semantics): Compi
   const key = `${semantics}:${groups.map((g) => g.line).join(',')}`;
   let compiled = cache.compiled.get(key);
   if (compiled === undefined) {
-    const rules: Rule[] = [];
-    for (const group of groups) for (const rule of group.rules) rules.push(rule);
-    compiled = new CompiledRules(rules, semantics);
+    // A rule written again (same type, same value) can never decide: under every reading the
+    // earlier line wins among equals. Compiled once, a file of 40,000 copies of one rule costs what
+    // one rule costs (issue 32: no cliff on any shape).
+    const byText = new Map<string, Rule>();
+    for (const group of groups)
+      for (const rule of group.rules) {
+        const key = `${rule.type}\u0000${rule.value}`;
+        const kept = byText.get(key);
+        if (kept === undefined || rule.line < kept.line) byText.set(key, rule);
+      }
+    compiled = new CompiledRules([...byText.values()], semantics);
     cache.compiled.set(key, compiled);
   }
   return compiled;

@@ -63,7 +63,8 @@ function hostileRobots() {
   const lines = ['User-agent: *'];
   let length = lines[0].length;
   for (let i = 0; length < 511_000; i++) {
-    const line = `Disallow:*a${'*b'.repeat(i % 5)}*${String.fromCharCode(99 + (i % 20))}`;
+    // Distinct rules: a rule written again is compiled once, so copies would not reach the budget.
+    const line = `Disallow:*a${'*b'.repeat(i % 400)}*${String.fromCharCode(99 + (Math.floor(i / 400) % 20))}`;
     lines.push(line);
     length += 1 + line.length;
   }
