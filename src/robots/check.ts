@@ -124,14 +124,21 @@ function compiledFor(cache: Cache, groups: Group[], semantics: Semantics): Compi
     // A rule written again (same type, same value) can never decide: under every reading the
     // earlier line wins among equals. Compiled once, a file of 40,000 copies of one rule costs what
     // one rule costs (issue 32: no cliff on any shape).
-    const byText = new Map<string, Rule>();
+    const kept = { allow: new Map<string, Rule>(), disallow: new Map<string, Rule>() };
+    const rules: Rule[] = [];
     for (const group of groups)
       for (const rule of group.rules) {
-        const key = `${rule.type}\u0000${rule.value}`;
-        const kept = byText.get(key);
-        if (kept === undefined || rule.line < kept.line) byText.set(key, rule);
+        const same = kept[rule.type];
+        const earlier = same.get(rule.value);
+        if (earlier === undefined) {
+          same.set(rule.value, rule);
+          rules.push(rule);
+        } else if (rule.line < earlier.line) {
+          same.set(rule.value, rule);
+          rules[rules.indexOf(earlier)] = rule;
+        }
       }
-    compiled = new CompiledRules([...byText.values()], semantics);
+    compiled = new CompiledRules(rules, semantics);
     cache.compiled.set(key, compiled);
   }
   return compiled;

@@ -62,6 +62,12 @@ function resultOf(entry: Entry | null): MatchResult | null {
  */
 const MATCH_BUDGET = 4_000_000;
 
+/**
+ * Checks of a rule set answered by testing every key before the indexes are built: the popup's
+ * few checks per file never pay for indexing, a bulk check pays for it once (issue 32).
+ */
+const LINEAR_CHECKS = 16;
+
 /** Keys are cut to this many units: any part of a required literal is itself required. */
 const MAX_KEY = 16;
 
@@ -143,22 +149,51 @@ export class CompiledRules {
     if (entryMatches(entry, this.path)) this.found[this.foundCount++] = entry;
   };
 
+  /**
+   * Each entry's key: the literal it is indexed by, and whether that literal must start the path
+   * (a prefix) or may occur anywhere in it (floating).
+   */
+  private readonly keys: string[] = [];
+  private readonly prefixKey: boolean[] = [];
+  /** Entries with a wildcard: each may scan the whole path (MATCH_BUDGET). */
+  private wildcards = 0;
+  /** The indexes are built (on the LINEAR_CHECKS + 1st check, or at once for a long path). */
+  private indexed = false;
+  private checks = 0;
+
   constructor(rules: readonly Rule[], semantics: Semantics) {
     for (const rule of rules) compileRule(rule, semantics, this.entries);
-    // Each entry is indexed by its most selective required literal: the head, which must start
+    // Each entry is keyed by its most selective required literal: the head, which must start
     // the path, unless a later piece is longer (`/*.pdf$` is keyed by `.pdf`, not by `/`).
-    this.entries.forEach((entry, id) => {
+    for (const entry of this.entries) {
       const head = entry.segments[0] ?? '';
       let key = '';
-      for (const seg of entry.segments.slice(1)) if (seg.length > key.length) key = seg;
-      if (head.length >= Math.min(key.length, MAX_KEY) && head !== '') {
-        this.prefixes.add(head, id);
-      } else if (key === '') this.prefixes.add('', id);
-      else this.floating.add(key.slice(0, MAX_KEY), id);
-    });
+      for (let k = 1; k < entry.segments.length; k++) {
+        const seg = entry.segments[k] ?? '';
+        if (seg.length > key.length) key = seg;
+      }
+      const isPrefix = (head.length >= Math.min(key.length, MAX_KEY) && head !== '') || key === '';
+      this.keys.push(isPrefix ? head : key.slice(0, MAX_KEY));
+      this.prefixKey.push(isPrefix);
+      if (entry.segments.length > 1) this.wildcards++;
+    }
+    this.seen = new Uint32Array(this.entries.length);
+  }
+
+  /**
+   * The two indexes, built once a rule set has been checked LINEAR_CHECKS times: until then each
+   * check tests every key in turn, which finds the same candidates, so the first checks of a
+   * robot in the popup never wait for 40,000 keys to be indexed (issue 32: no cliff).
+   */
+  private index(): void {
+    this.indexed = true;
+    for (let id = 0; id < this.entries.length; id++) {
+      const key = this.keys[id] ?? '';
+      if (this.prefixKey[id] === true) this.prefixes.add(key, id);
+      else this.floating.add(key, id);
+    }
     this.prefixes.finish();
     this.floating.finish();
-    this.seen = new Uint32Array(this.entries.length);
   }
 
   /**
@@ -175,6 +210,22 @@ export class CompiledRules {
     this.foundCount = 0;
     this.work = 0;
     this.cut = false;
+    // A scan of every key visits the candidates in another order than the indexes: the same
+    // answer, unless the match budget could run out midway (then the order would decide which
+    // candidates were matched), so the indexes take over for such a path at once.
+    if (
+      !this.indexed &&
+      ++this.checks <= LINEAR_CHECKS &&
+      this.wildcards * path.length <= MATCH_BUDGET
+    ) {
+      const keys = this.keys;
+      for (let id = 0; id < keys.length; id++) {
+        const key = keys[id] as string;
+        if (this.prefixKey[id] ? path.startsWith(key) : path.includes(key)) this.visit(id);
+      }
+      return this.foundCount;
+    }
+    if (!this.indexed) this.index();
     this.prefixes.candidates(path, this.visit);
     this.floating.candidates(path, this.visit);
     return this.foundCount;
