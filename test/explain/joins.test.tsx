@@ -20,7 +20,6 @@ import { markChange } from '../../src/explain/badge.ts';
 import { lookupIn, type Messages, translator } from '../../src/explain/index.ts';
 import { whyText } from '../../src/explain/verdicts.ts';
 import { checkCrawler, parseRobotsTxt } from '../../src/index.ts';
-import { outcomeOf } from '../../src/policy.ts';
 import { fakeConnector, fakePage, fakeTabReport } from '../../ui/fake-connector.ts';
 import { okOutcome } from '../fixtures/outcomes.ts';
 
@@ -59,17 +58,7 @@ describe('each join is a message a translation may reorder', () => {
   test('the CLI text line: line, rule, why', () => {
     const text = 'User-agent: *\nDisallow: /a\n';
     const source = sourceOf(
-      outcomeOf({
-        kind: 'response',
-        status: 200,
-        url: 'https://x.test/robots.txt',
-        redirects: [],
-        contentType: 'text/plain',
-        cacheControl: null,
-        text,
-        bytes: text.length,
-        truncated: false,
-      }),
+      okOutcome(text, { url: 'https://x.test/robots.txt' }),
       'https://x.test/robots.txt',
     );
     const record: CheckRecord = {
