@@ -123,20 +123,16 @@ function compiledFor(cache: Cache, groups: Group[], semantics: Semantics): Compi
   if (compiled === undefined) {
     // A rule written again (same type, same value) can never decide: under every reading the
     // earlier line wins among equals. Compiled once, a file of 40,000 copies of one rule costs what
-    // one rule costs (issue 32: no cliff on any shape).
-    const kept = { allow: new Map<string, Rule>(), disallow: new Map<string, Rule>() };
+    // one rule costs (issue 32: no cliff on any shape). The groups come in file order (the index
+    // lists them as it meets them), so the first copy met is the earliest line.
+    const seen = { allow: new Set<string>(), disallow: new Set<string>() };
     const rules: Rule[] = [];
     for (const group of groups)
       for (const rule of group.rules) {
-        const same = kept[rule.type];
-        const earlier = same.get(rule.value);
-        if (earlier === undefined) {
-          same.set(rule.value, rule);
-          rules.push(rule);
-        } else if (rule.line < earlier.line) {
-          same.set(rule.value, rule);
-          rules[rules.indexOf(earlier)] = rule;
-        }
+        const same = seen[rule.type];
+        if (same.has(rule.value)) continue;
+        same.add(rule.value);
+        rules.push(rule);
       }
     compiled = new CompiledRules(rules, semantics);
     cache.compiled.set(key, compiled);
