@@ -284,13 +284,6 @@ export function checkUrl(
   const token = nameOf(typeof userAgent === 'string' ? userAgent : '', sem === 'original1994');
   const path = pathOf(typeof url === 'string' ? url : '');
   const { choice, compiled } = select(robots, token, sem, options ?? {});
-  const reason = (decision: RuleDecision): VerdictReason => ({
-    semantics: sem,
-    token,
-    path,
-    groups: choice,
-    decision,
-  });
 
   const matchPath = sem === 'google' ? path : unitsOf(path);
   if (sem === 'rfc9309') {
@@ -301,20 +294,32 @@ export function checkUrl(
       return {
         allowed: true,
         rule: null,
-        reason: reason({ ...NO_MATCH, code: 'robots-txt-always-allowed' }),
+        reason: reasonOf(sem, token, path, choice, {
+          ...NO_MATCH,
+          code: 'robots-txt-always-allowed',
+        }),
       };
     }
   }
-  if (compiled === null) return { allowed: true, rule: null, reason: reason(NO_MATCH) };
+  if (compiled === null)
+    return { allowed: true, rule: null, reason: reasonOf(sem, token, path, choice, NO_MATCH) };
 
   if (sem === 'original1994') {
     const rule = compiled.first(matchPath);
     if (rule === null)
-      return { allowed: true, rule: null, reason: reason(cutOf(compiled, NO_MATCH)) };
+      return {
+        allowed: true,
+        rule: null,
+        reason: reasonOf(sem, token, path, choice, cutOf(compiled, NO_MATCH)),
+      };
     return {
       allowed: false,
       rule,
-      reason: reason(
+      reason: reasonOf(
+        sem,
+        token,
+        path,
+        choice,
         cutOf(compiled, {
           code: 'first-match',
           matchLength: rule.value.length,
@@ -331,12 +336,20 @@ export function checkUrl(
   const allowP = allow?.priority ?? -1;
   const disallowP = disallow?.priority ?? -1;
   if (allowP <= 0 && disallowP <= 0)
-    return { allowed: true, rule: null, reason: reason(cutOf(compiled, NO_MATCH)) };
+    return {
+      allowed: true,
+      rule: null,
+      reason: reasonOf(sem, token, path, choice, cutOf(compiled, NO_MATCH)),
+    };
   if (disallow !== null && disallowP > allowP) {
     return {
       allowed: false,
       rule: disallow.rule,
-      reason: reason(
+      reason: reasonOf(
+        sem,
+        token,
+        path,
+        choice,
         cutOf(compiled, {
           code: 'longest-match',
           matchLength: disallowP,
@@ -350,7 +363,11 @@ export function checkUrl(
   return {
     allowed: true,
     rule: winner?.rule ?? null,
-    reason: reason(
+    reason: reasonOf(
+      sem,
+      token,
+      path,
+      choice,
       cutOf(compiled, {
         code: allowP === disallowP ? 'allow-wins-tie' : 'longest-match',
         matchLength: allowP,
@@ -359,6 +376,16 @@ export function checkUrl(
       }),
     ),
   };
+}
+
+function reasonOf(
+  semantics: Semantics,
+  token: string,
+  path: string,
+  groups: GroupChoice,
+  decision: RuleDecision,
+): VerdictReason {
+  return { semantics, token, path, groups, decision };
 }
 
 /** The decision, marked approximate when the check stopped at the matching budget. */

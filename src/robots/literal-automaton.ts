@@ -16,6 +16,10 @@ const MAX_MEMO = 100_000;
 export class LiteralAutomaton {
   /** Each distinct key and its entries, in the order keys were first added. */
   private readonly keys = new Map<string, number[]>();
+  /** The same keys and entries as two arrays, for the few-keys case: a check iterates them with
+   * an index, not with the Map's iterator and an [key, entries] pair per key. */
+  private fewKeys: string[] = [];
+  private fewEntries: number[][] = [];
   private readonly trie = new KeyTrie();
   /** Per node, the entries of every key that ends there or at a node its failure links reach. */
   private readonly out = new Map<number, number[]>();
@@ -40,7 +44,11 @@ export class LiteralAutomaton {
 
   /** Builds the automaton, if there are enough keys to need one. */
   finish(): void {
-    if (this.keys.size <= FEW_KEYS) return;
+    if (this.keys.size <= FEW_KEYS) {
+      this.fewKeys = [...this.keys.keys()];
+      this.fewEntries = [...this.keys.values()];
+      return;
+    }
     for (const [key, entries] of this.keys) this.out.set(this.trie.insert(key), entries);
     for (let unit = 0; unit < 128; unit++) this.root[unit] = Math.max(this.trie.child(0, unit), 0);
     this.buildFailureLinks();
@@ -49,8 +57,11 @@ export class LiteralAutomaton {
   /** Calls `visit` for every entry whose key occurs in `path`. */
   candidates(path: string, visit: (entry: number) => void): void {
     if (this.keys.size <= FEW_KEYS) {
-      for (const [key, entries] of this.keys) {
-        if (path.includes(key)) for (const e of entries) visit(e);
+      const keys = this.fewKeys;
+      for (let k = 0; k < keys.length; k++) {
+        if (!path.includes(keys[k] as string)) continue;
+        const entries = this.fewEntries[k] as number[];
+        for (let e = 0; e < entries.length; e++) visit(entries[e] as number);
       }
       return;
     }

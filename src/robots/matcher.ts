@@ -49,12 +49,6 @@ function entryMatches(entry: Entry, path: string): boolean {
   return path.indexOf(tail, pos) !== -1;
 }
 
-function resultOf(entry: Entry | null): MatchResult | null {
-  return entry === null
-    ? null
-    : { rule: entry.rule, priority: entry.priority, indexHtml: entry.indexHtml };
-}
-
 /**
  * Units of path one check may scan while matching wildcard rules (about 4 ms): a hostile file of
  * thousands of `*a*b` rules against a 100,000-character path would otherwise take seconds. Real
@@ -231,7 +225,13 @@ export class CompiledRules {
     return this.foundCount;
   }
 
-  /** Longest-match reading (Google, RFC 9309): the best allow and disallow match. */
+  /** What `best` returns, overwritten by the next call: a check makes no object to say it. */
+  private readonly bestMatches: BestMatches = { allow: null, disallow: null };
+
+  /**
+   * Longest-match reading (Google, RFC 9309): the best allow and disallow match, in an object
+   * the next call overwrites (read it before matching again).
+   */
   best(path: string): BestMatches {
     let allow: Entry | null = null;
     let disallow: Entry | null = null;
@@ -250,7 +250,10 @@ export class CompiledRules {
         else disallow = entry;
       }
     }
-    return { allow: resultOf(allow), disallow: resultOf(disallow) };
+    // An entry is its own MatchResult (rule, priority, indexHtml): no copy per check.
+    this.bestMatches.allow = allow;
+    this.bestMatches.disallow = disallow;
+    return this.bestMatches;
   }
 
   /**
