@@ -1,0 +1,76 @@
+// The realistic check workload of npm run bench (issue 32): thousands of distinct URLs, half drawn
+// from the file's own rules and half random paths with query strings, checked with the robot
+// changing at every check, so that no two checks in a row share a URL or a robot. This is what a
+// bulk audit or a crawler's frontier does to a robots.txt object; a loop over a few URLs lets the
+// engine's last-URL memo and the CPU's branch predictor see the same inputs forever.
+import { ORIGIN, random } from './fixtures.ts';
+
+export interface Workload {
+  /** One entry per check, in the order they are made. */
+  urls: string[];
+  /** The same URLs' paths with their queries, for the peers that take a path. */
+  paths: string[];
+  agents: string[];
+}
+
+const WORDS = ['shop', 'item', 'search', 'user', 'cart', 'api', 'blog', 'news', 'page', 'docs'];
+const PATTERN = /^\s*(?:allow|disallow)\s*:\s*(\S+)/i;
+
+/** A path a rule's value could match: each `*` filled with a random segment, the `$` dropped, and
+ * half the time more path or a query after it. */
+function pathFromRule(value: string, rnd: () => number): string {
+  const filled = value.replace(/\$$/, '').replace(/\*/g, () => `x${Math.floor(rnd() * 1000)}`);
+  const start = filled.startsWith('/') ? filled : `/${filled}`;
+  const r = rnd();
+  if (r < 0.25 || value.endsWith('$')) return start;
+  if (r < 0.6) return `${start}${start.endsWith('/') ? '' : '/'}p${Math.floor(rnd() * 1e5)}.html`;
+  return `${start}?id=${Math.floor(rnd() * 1e6)}`;
+}
+
+/** A random path of 1–5 segments, with a query string of 0–3 parameters. */
+function randomPath(rnd: () => number): string {
+  const seg = () => `${WORDS[Math.floor(rnd() * WORDS.length)]}${Math.floor(rnd() * 2000)}`;
+  const depth = 1 + Math.floor(rnd() * 5);
+  let path = `/${Array.from({ length: depth }, seg).join('/')}`;
+  if (rnd() < 0.3) path += '.html';
+  const params = Math.floor(rnd() * 4);
+  for (let i = 0; i < params; i++)
+    path += `${i === 0 ? '?' : '&'}${seg()}=${Math.floor(rnd() * 1e4)}`;
+  return path;
+}
+
+/**
+ * `count` distinct URLs for `text` (half from its rules, half random), each checked once for each
+ * of `agents`: pass p checks URL i for robot (i + p) mod n, so every URL × robot pair is checked
+ * once and consecutive checks differ in both.
+ */
+export function realisticWorkload(text: string, agents: string[], count = 10_000): Workload {
+  const rnd = random(32);
+  const values: string[] = [];
+  for (const line of text.split(/\r\n|\r|\n/)) {
+    const m = PATTERN.exec(line);
+    if (m?.[1]) values.push(m[1]);
+  }
+  const distinct = new Set<string>();
+  let tries = 0;
+  while (distinct.size < count && tries++ < count * 20) {
+    const fromRule = values.length > 0 && distinct.size % 2 === 0;
+    distinct.add(
+      fromRule
+        ? pathFromRule(values[Math.floor(rnd() * values.length)] ?? '/', rnd)
+        : randomPath(rnd),
+    );
+  }
+  const unique = [...distinct];
+  const whole = unique.map((path) => ORIGIN + path);
+  const urls: string[] = [];
+  const paths: string[] = [];
+  const order: string[] = [];
+  for (let p = 0; p < agents.length; p++)
+    unique.forEach((path, i) => {
+      paths.push(path);
+      urls.push(whole[i] ?? ORIGIN);
+      order.push(agents[(i + p) % agents.length] ?? '*');
+    });
+  return { urls, paths, agents: order };
+}
