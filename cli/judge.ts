@@ -63,7 +63,15 @@ export function verdictOf(
 ): CrawlerVerdict | null {
   if (source.kind !== 'ok') return null;
   if (semantics === null) return checkCrawler(source.parsed, agent, url);
-  return { ...checkUrl(source.parsed, agent, url, semantics), crawler: null, fallback: null };
+  // A literal with every field, not a spread: one shape for every verdict on the hot path.
+  const verdict = checkUrl(source.parsed, agent, url, semantics);
+  return {
+    allowed: verdict.allowed,
+    rule: verdict.rule,
+    reason: verdict.reason,
+    crawler: null,
+    fallback: null,
+  };
 }
 
 /** A check record for one (URL, agent), and its AI-usage picture when the file has one. */

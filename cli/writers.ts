@@ -121,6 +121,29 @@ function csvRow(record: Record<string, unknown>, columns: readonly string[]): st
   return `${columns.map((c) => csvField(record[c])).join(',')}\r\n`;
 }
 
+/** CSV fields of the few strings every record repeats (the agents), made once. */
+const CSV_OF = new Map<string, string>();
+function csvOf(text: string): string {
+  let field = CSV_OF.get(text);
+  if (field === undefined) {
+    field = csvField(text);
+    if (CSV_OF.size < 256) CSV_OF.set(text, field);
+  }
+  return field;
+}
+
+/**
+ * A check record as a CSV row in CHECK_COLUMNS order, its URL's field made once by the caller:
+ * the semantics, the robots.txt outcome and the AI answers are words of our own, safe as they
+ * are; the error column is empty on a record.
+ */
+function checkCsvRow(url: string, r: CheckRecord): string {
+  const rule = r.rule === null ? '' : csvField(r.rule);
+  const ai =
+    r.aiTrain === undefined ? ',,' : `${r.aiTrain},${r.aiAnswers ?? ''},${r.aiSearch ?? ''}`;
+  return `${url},${csvOf(r.agent)},${r.allowed},${r.line ?? ''},${r.semantics},${rule},${r.robots},,${ai}\r\n`;
+}
+
 /** JSON of the few strings every record repeats (the agents), made once. */
 const JSON_OF = new Map<string, string>();
 function jsonOf(text: string): string {
@@ -167,11 +190,15 @@ export function checkWriter(format: Format, t: Translator, semantics: Semantics 
         }
         return out;
       }
-      if (format === 'csv')
-        return item.records.map((r) => csvRow({ ...r }, CHECK_COLUMNS)).join('');
-      return textBlock(item, t, semantics, (d) => {
-        draft = d;
-      });
+      if (format === 'csv') {
+        const url = csvField(item.url);
+        let out = '';
+        for (const r of item.records) out += checkCsvRow(url, r);
+        return out;
+      }
+      const text = textBlock(item, t, semantics);
+      if (text.draft !== null) draft = text.draft;
+      return text.block;
     },
     /** After the last item: the text format's note on the aipref drafts, when one was read. */
     footer(): string {
@@ -195,9 +222,9 @@ function textBlock(
   item: { url: string; records: CheckRecord[]; source: Source; ai?: readonly (AiPicture | null)[] },
   t: Translator,
   semantics: Semantics | null,
-  onDraft: (draft: string) => void,
-): string {
+): { block: string; draft: string | null } {
   const { source } = item;
+  let draft: string | null = null;
   const width = Math.max(...item.records.map((r) => r.agent.length), 8);
   const lines = [printable(item.url)];
   // Under the verdict's reasons: past the mark (16), the robot's name and their spaces.
@@ -224,10 +251,10 @@ function textBlock(
     if (ai !== null) {
       lines.push(printable(`${indent}${ai.sentence}`));
       for (const conflict of ai.conflicts) lines.push(printable(`${indent}⚠ ${conflict}`));
-      if (ai.draft !== null) onDraft(ai.draft);
+      if (ai.draft !== null) draft = ai.draft;
     }
   }
-  return `${lines.join('\n')}\n`;
+  return { block: `${lines.join('\n')}\n`, draft };
 }
 
 /** Writes diff records in a format. */

@@ -359,7 +359,8 @@ describe('robots-lens audit at scale: --resume, --shard, several sitemaps', () =
     // Resumed again with nothing left: nothing changes.
     await audit(['--resume', file, ...agents], input);
     expect(readFileSync(file, 'utf8')).toBe(whole.stdout);
-  });
+    // Three whole runs against the local server: more than the default 5 s on a loaded machine.
+  }, 20_000);
 
   test('--resume with another input: exit 2, the file untouched', async () => {
     const file = join(dir, 'other.jsonl');

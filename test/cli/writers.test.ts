@@ -147,3 +147,40 @@ describe('property: any text in any field, any format', () => {
     );
   }, 60_000);
 });
+
+describe('csv: a check row is each column through csvField, in the header order', () => {
+  // The row is written field by field without a generic record (issue 32, item 3: no spread or
+  // closure per record); this holds it to the generic form, column by column (RFC 4180 §2).
+  const columns = (checkWriter('csv', t, null).header().trimEnd() ?? '').split(',');
+  const answer = fc.constantFrom('yes' as const, 'no' as const, 'unset' as const);
+  const anyRecord = fc.record({
+    url: fc.string({ unit: 'binary', maxLength: 40 }),
+    agent: fc.string({ unit: 'binary', maxLength: 12 }),
+    allowed: fc.boolean(),
+    line: fc.option(fc.nat(100_000)),
+    semantics: fc.constantFrom('google' as const, 'rfc9309' as const, 'original1994' as const),
+    rule: fc.option(fc.string({ unit: 'binary', maxLength: 40 })),
+    robots: fc.constantFrom('ok' as const, 'unavailable' as const, 'unreachable' as const),
+    ai: fc.option(fc.tuple(answer, answer, answer)),
+  });
+  test('property: any record, with and without AI answers', () => {
+    fc.assert(
+      fc.property(fc.array(anyRecord, { minLength: 1, maxLength: 3 }), (drawn) => {
+        const url = drawn[0]?.url ?? '';
+        const records: CheckRecord[] = drawn.map(({ ai, ...r }) => ({
+          ...r,
+          url,
+          ...(ai === null ? {} : { aiTrain: ai[0], aiAnswers: ai[1], aiSearch: ai[2] }),
+        }));
+        const generic = records
+          .map(
+            (r) =>
+              `${columns.map((c) => csvField((r as unknown as Record<string, unknown>)[c])).join(',')}\r\n`,
+          )
+          .join('');
+        expect(checkWriter('csv', t, null).item({ url, records, source: ok })).toBe(generic);
+      }),
+      { numRuns: numRuns(300) },
+    );
+  });
+});
