@@ -2,42 +2,23 @@
 // dependencies to install; in a fresh project `npx robots-lens` runs and
 // `import { parseRobotsTxt, checkUrl } from 'robots-lens'` works, with TypeScript types.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { NPM, type PackedPackage, packAndInstall, ROOT, removePacked } from './packed-package.ts';
 
-const ROOT = resolve(import.meta.dirname, '../..');
-const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
-let dir = '';
+let packed: PackedPackage | undefined;
 let project = '';
-let tarball = '';
 
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'rl-pack-'));
-  // lib/ as built once for this run (test/setup/build-lib.ts): `prepare` would build it again,
-  // replacing it while other test files run lib/robots-lens.js.
-  execFileSync(NPM, ['pack', '--ignore-scripts', '--pack-destination', dir, '--silent'], {
-    cwd: ROOT,
-    stdio: 'pipe',
-  });
-  tarball = join(dir, readdirSync(dir).find((f) => f.endsWith('.tgz')) ?? '');
-  project = join(dir, 'project');
-  execFileSync('mkdir', ['-p', project]);
-  writeFileSync(
-    join(project, 'package.json'),
-    '{ "name": "consumer", "private": true, "type": "module" }\n',
-  );
-  execFileSync(NPM, ['install', tarball, '--offline', '--no-audit', '--no-fund', '--silent'], {
-    cwd: project,
-    stdio: 'pipe',
-  });
+  packed = packAndInstall();
+  project = packed.project;
 }, 180_000);
 
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => removePacked(packed));
 
 describe('npm pack → npm install in another project', () => {
   test('the tarball holds the library, its types and the binary, and no dependencies', () => {
