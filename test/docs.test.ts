@@ -270,7 +270,10 @@ for (const file of DOCS) {
   });
 }
 
-describe('docs/cli.md names every option of each command, and only those', () => {
+// Each test below starts node: more than vitest's 5 s default when both cores are busy.
+describe('docs/cli.md names every option of each command, and only those', {
+  timeout: 60_000,
+}, () => {
   test.each(['check', 'diff', 'audit'])('robots-lens %s', async (command) => {
     const cli = readFileSync(join(ROOT, 'docs/cli.md'), 'utf8');
     const section = cli.split(/^## /m).find((s) => s.startsWith(`\`robots-lens ${command}\``));
@@ -295,7 +298,7 @@ describe('docs/cli.md names every option of each command, and only those', () =>
   });
 });
 
-describe('docs/library.md names every export of the package', () => {
+describe('docs/library.md names every export of the package', { timeout: 60_000 }, () => {
   test.each(['robots-lens', 'robots-lens/engine', 'robots-lens/node'])('%s', async (entry) => {
     const out = await run(
       process.execPath,

@@ -20,7 +20,9 @@ beforeAll(() => {
 
 afterAll(() => removePacked(packed));
 
-describe('npm pack → npm install in another project', () => {
+// Each test starts npm, node or tsc: vitest's 5 s default is too short when the other test files
+// load both cores (npm publish --dry-run took over 5 s beside the docs test).
+describe('npm pack → npm install in another project', { timeout: 60_000 }, () => {
   test('the tarball holds the library, its types and the binary, and no dependencies', () => {
     const installed = JSON.parse(
       readFileSync(join(project, 'node_modules/robots-lens/package.json'), 'utf8'),
