@@ -1,9 +1,12 @@
 // npm run package: builds dist/, makes one copy per store with the manifest that browser reads
 // (scripts/targets.mjs: out/dist-chrome/, out/dist-firefox/), lints the Firefox one with web-ext
 // (addons-linter) and fails on any error or warning, writes the zips to upload
-// (out/packages/robots-lens-<version>-chrome.zip and -firefox.zip, web-ext build).
+// (out/packages/robots-lens-<version>-chrome.zip and -firefox.zip, web-ext build) and the store
+// listings (scripts/listing.mjs: out/packages/listing/), failing on a text over a store's limit or
+// a permission without its reason.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { checkListing, writeListing } from './listing.mjs';
 import { TARGETS, writeTargets } from './targets.mjs';
 
 const run = (cmd, args, options = {}) =>
@@ -42,3 +45,13 @@ for (const [target, dir] of Object.entries(TARGETS)) {
     { stdio: 'inherit' },
   );
 }
+
+const listings = writeListing();
+const wrong = checkListing(listings);
+for (const problem of wrong) console.error(`listing: ${problem}`);
+if (wrong.length > 0) process.exit(1);
+console.log(
+  `listing: out/packages/listing/ (${Object.values(listings)
+    .map((l) => `${l.store}: ${l.screenshots.length} screenshots`)
+    .join(', ')})`,
+);
