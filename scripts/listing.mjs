@@ -48,28 +48,19 @@ export function pngSize(bytes) {
 }
 
 /**
- * The screenshots in store/screenshots/ for `browser`: `<browser>-<scene>-<lang>.png`, English
- * first, then by scene; at most `max`.
+ * The screenshots npm run screenshots wrote for `browser` in `lang` (store/screenshots/
+ * `<browser>-<scene>-<lang>.png`), in the order of SCENES.
  */
-function screenshotsOf(root, browser, max) {
+function screenshotsOf(root, browser, lang) {
   let files = [];
   try {
     files = readdirSync(join(root, 'store/screenshots'));
   } catch {
     return [];
   }
-  const pattern = new RegExp(`^${browser}-(\\w+)-(${LANGS.join('|')})\\.png$`);
-  return files
-    .map((file) => ({ file, match: pattern.exec(file) }))
-    .filter(({ match }) => match !== null && Object.hasOwn(SCENES, match[1]))
-    .map(({ file, match }) => ({ file, scene: match[1], lang: match[2] }))
-    .sort(
-      (a, b) =>
-        Number(b.lang === 'en') - Number(a.lang === 'en') ||
-        Object.keys(SCENES).indexOf(a.scene) - Object.keys(SCENES).indexOf(b.scene) ||
-        LANGS.indexOf(a.lang) - LANGS.indexOf(b.lang),
-    )
-    .slice(0, max);
+  return Object.keys(SCENES)
+    .map((scene) => ({ scene, file: `${browser}-${scene}-${lang}.png` }))
+    .filter(({ file }) => files.includes(file));
 }
 
 /** The privacy policy's address: docs/PRIVACY.md in the repository package.json names. */
@@ -119,15 +110,23 @@ export function buildListing(root = '.') {
         : {}),
     },
     ...(browser === 'firefox' ? { reviewerNotes: review.reviewerNotes } : {}),
-    screenshots: screenshotsOf(
-      root,
-      browser === 'chrome' ? 'chromium' : 'firefox',
-      LIMITS[browser].screenshots,
-    ).map((shot) => ({
-      file: `screenshots/${shot.file}`,
-      lang: shot.lang,
-      caption: catalogues[shot.lang][SCENES[shot.scene]],
-    })),
+    // The Chrome Web Store takes screenshots per language; addons.mozilla.org one set, with a
+    // caption in each language.
+    screenshots:
+      browser === 'chrome'
+        ? Object.fromEntries(
+            LANGS.map((lang) => [
+              lang,
+              screenshotsOf(root, 'chromium', lang).map(({ scene, file }) => ({
+                file: `screenshots/${file}`,
+                caption: catalogues[lang][SCENES[scene]],
+              })),
+            ]),
+          )
+        : screenshotsOf(root, 'firefox', 'en').map(({ scene, file }) => ({
+            file: `screenshots/${file}`,
+            caption: text(SCENES[scene]),
+          })),
   });
   return { chrome: listing('chrome'), firefox: listing('firefox') };
 }
@@ -169,13 +168,28 @@ export function checkListing(listings, root = '.') {
       else if (limits.review !== undefined && value.length > limits.review)
         problems.push(`${at(field)} is ${value.length} characters, over ${limits.review}`);
     if (typeof listing.category !== 'string') problems.push(`${at('category')} is missing`);
-    for (const shot of listing.screenshots) {
+    const shots =
+      browser === 'chrome'
+        ? Object.entries(listing.screenshots).flatMap(([lang, list]) => {
+            if (list.length > limits.screenshots)
+              problems.push(
+                `${at('screenshots')} (${lang}): ${list.length}, over ${limits.screenshots}`,
+              );
+            return list.map((shot) => ({ file: shot.file, captions: [shot.caption] }));
+          })
+        : listing.screenshots.map((shot) => ({
+            file: shot.file,
+            captions: LANGS.map((lang) => shot.caption[lang]),
+          }));
+    if (browser === 'firefox' && shots.length > limits.screenshots)
+      problems.push(`${at('screenshots')}: ${shots.length}, over ${limits.screenshots}`);
+    for (const shot of shots) {
       const size = pngSize(readFileSync(join(root, 'store', shot.file)));
       if (size?.width !== SCREENSHOT_SIZE.width || size?.height !== SCREENSHOT_SIZE.height)
         problems.push(
           `${at(shot.file)} is ${size === null ? 'not a PNG' : `${size.width}×${size.height}`}, not 1280×800`,
         );
-      if (typeof shot.caption !== 'string' || shot.caption === '')
+      if (shot.captions.some((c) => typeof c !== 'string' || c === ''))
         problems.push(`${at(shot.file)} has no caption`);
     }
   }
@@ -202,8 +216,10 @@ export function writeListing(root = '.', out = join(root, 'out/packages/listing'
   for (const listing of Object.values(listings)) {
     writeFileSync(join(out, `${listing.store}.json`), `${JSON.stringify(listing, null, 2)}\n`);
     writeTexts(join(out, listing.store), listing);
-    for (const shot of listing.screenshots)
-      cpSync(join(root, 'store', shot.file), join(out, shot.file));
+    const shots = Array.isArray(listing.screenshots)
+      ? listing.screenshots
+      : Object.values(listing.screenshots).flat();
+    for (const shot of shots) cpSync(join(root, 'store', shot.file), join(out, shot.file));
   }
   cpSync(join(root, 'docs/PRIVACY.md'), join(out, 'PRIVACY.md'));
   return listings;

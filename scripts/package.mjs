@@ -50,8 +50,9 @@ const listings = writeListing();
 const wrong = checkListing(listings);
 for (const problem of wrong) console.error(`listing: ${problem}`);
 if (wrong.length > 0) process.exit(1);
+const count = (shots) => (Array.isArray(shots) ? shots : Object.values(shots).flat()).length;
 console.log(
   `listing: out/packages/listing/ (${Object.values(listings)
-    .map((l) => `${l.store}: ${l.screenshots.length} screenshots`)
+    .map((l) => `${l.store}: ${count(l.screenshots)} screenshots`)
     .join(', ')})`,
 );

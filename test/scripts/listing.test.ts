@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 // @ts-expect-error: a plain ES module of the build scripts
-import { buildListing, checkListing, LANGS, LIMITS, writeListing } from '../../scripts/listing.mjs';
+import * as listingScript from '../../scripts/listing.mjs';
+
+const { buildListing, checkListing, LANGS, LIMITS, pngSize, writeListing } = listingScript;
 
 // The store listings npm run package writes (scripts/listing.mjs): every field in four
 // languages, within each store's limits, and a reason for every permission the manifest asks.
@@ -68,6 +70,33 @@ describe('the store listings', () => {
       ).toBeLessThanOrEqual(LIMITS.chrome.summary);
   });
 
+  test('the screenshots: 1280×800, each language’s in Chrome, captions in four languages', () => {
+    const chrome = listings.chrome.screenshots as Record<
+      string,
+      { file: string; caption: string }[]
+    >;
+    expect(Object.keys(chrome)).toEqual(LANGS);
+    expect(chrome['en']?.map((s) => s.file)).toEqual([
+      'screenshots/chromium-verdicts-en.png',
+      'screenshots/chromium-noindex-en.png',
+    ]);
+    for (const lang of ['es', 'ru', 'th'])
+      expect(chrome[lang]?.map((s) => s.file)).toEqual([
+        `screenshots/chromium-verdicts-${lang}.png`,
+      ]);
+    const firefox = listings.firefox.screenshots as {
+      file: string;
+      caption: Record<string, string>;
+    }[];
+    expect(firefox.map((s) => s.file)).toEqual([
+      'screenshots/firefox-verdicts-en.png',
+      'screenshots/firefox-noindex-en.png',
+    ]);
+    for (const shot of firefox) expect(Object.keys(shot.caption)).toEqual(LANGS);
+    for (const shot of [...Object.values(chrome).flat(), ...firefox])
+      expect(pngSize(readFileSync(join(dir, shot.file)))).toEqual({ width: 1280, height: 800 });
+  });
+
   test('Firefox: the manifest declares that no data is collected, as the listing says', () => {
     expect(listings.firefox.dataUsage.dataCollectionPermissions).toEqual({ required: ['none'] });
     expect(listings.firefox.dataUsage.collected).toEqual([]);
@@ -95,6 +124,20 @@ describe('checkListing fails the package', () => {
     expect(checkListing(buildListing(root), root)).toContain(
       'chrome-web-store: host permissions has no justification in store/review.json',
     );
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  test('for a screenshot that is not 1280×800', () => {
+    const root = copyOfRoot();
+    // A 1×1 PNG in place of the Firefox verdicts picture.
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    writeFileSync(join(root, 'store/screenshots/firefox-verdicts-en.png'), png);
+    expect(checkListing(buildListing(root), root)).toEqual([
+      'addons-mozilla-org: screenshots/firefox-verdicts-en.png is 1×1, not 1280×800',
+    ]);
     rmSync(root, { recursive: true, force: true });
   });
 
