@@ -26,6 +26,13 @@ export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 export const EXT = resolve(import.meta.dirname, '../../dist');
 const FIREFOX_UUID = '6a1c2e3f-0b4d-4e5f-9a8b-7c6d5e4f3a2b';
 
+/**
+ * A host name that is not loopback by its look, resolved to 127.0.0.1 in both browsers: what
+ * browsers exempt for localhost and 127.0.0.1 (Firefox's upgrade of an extension's http requests
+ * to https) shows on it as on a site on the internet.
+ */
+export const PUBLIC_NAME = 'http-only.example';
+
 /** Chromium on a closed network: no background lookups (BROWSER-TESTING.md), no sandbox as root. */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -35,7 +42,8 @@ export const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
-  '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost',
+  // PUBLIC_NAME answers from this machine (http-sites.e2e.test.mjs); every other name is unknown.
+  `--host-resolver-rules=MAP ${PUBLIC_NAME} 127.0.0.1 , MAP * ~NOTFOUND , EXCLUDE 127.0.0.1 , EXCLUDE localhost`,
 ];
 
 /** Firefox without its Remote Settings lookups. */
@@ -59,6 +67,8 @@ export const FIREFOX_LAUNCH = {
     'dom.ipc.keepProcessesAlive.web': 4,
     'browser.sessionstore.max_tabs_undo': 0,
     'places.history.enabled': false,
+    // PUBLIC_NAME answers from this machine, as in Chromium.
+    'network.dns.localDomains': PUBLIC_NAME,
   },
 };
 
