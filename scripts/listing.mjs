@@ -23,7 +23,8 @@ export const LANGS = ['en', 'es', 'ru', 'th'];
  * - AMO summary: 250 (addons-server, devhub forms: `summary = TransField(max_length=250)`);
  *   AMO description: at least 10 (DescribeForm `min_length=10`), and no stated maximum: the
  *   Chrome figure is kept for both, as the text is the same.
- * - Screenshots: 1280×800 (or 640×400) on both stores; the Chrome Web Store takes at most 5.
+ * - Screenshots: 1280×800, the size both stores ask for (the Chrome Web Store also takes 640×400,
+ *   and at most 5 per language); AMO states no count: 10 is this listing's own bound.
  */
 export const LIMITS = {
   chrome: { name: 75, summary: 132, description: 16_000, review: 1_000, screenshots: 5 },
