@@ -6,7 +6,6 @@ import type {
   Group,
   GroupChoice,
   RobotsTxt,
-  Rule,
   RuleDecision,
   Semantics,
   Verdict,
@@ -121,19 +120,9 @@ function compiledFor(cache: Cache, groups: Group[], semantics: Semantics): Compi
   const key = `${semantics}:${groups.map((g) => g.line).join(',')}`;
   let compiled = cache.compiled.get(key);
   if (compiled === undefined) {
-    // A rule written again (same type, same value) can never decide: under every reading the
-    // earlier line wins among equals. Compiled once, a file of 40,000 copies of one rule costs what
-    // one rule costs (issue 32: no cliff on any shape). The groups come in file order (the index
-    // lists them as it meets them), so the first copy met is the earliest line.
-    const seen = { allow: new Set<string>(), disallow: new Set<string>() };
-    const rules: Rule[] = [];
-    for (const group of groups)
-      for (const rule of group.rules) {
-        const same = seen[rule.type];
-        if (same.has(rule.value)) continue;
-        same.add(rule.value);
-        rules.push(rule);
-      }
+    // The groups come in file order (the index lists them as it meets them): among rules of
+    // equal weight, the first met is the earliest line, and CompiledRules keeps it.
+    const rules = groups.length === 1 ? (groups[0] as Group).rules : groups.flatMap((g) => g.rules);
     compiled = new CompiledRules(rules, semantics);
     cache.compiled.set(key, compiled);
   }

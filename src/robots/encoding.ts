@@ -21,34 +21,45 @@ function hexValue(c: number): number {
 }
 
 /**
- * Calls `emit` with each UTF-8 byte of the code point at `i` and returns the index after it.
- * A lone surrogate becomes U+FFFD, as a UTF-8 encoder would write it.
+ * Writes the UTF-8 bytes of the code point at `i` to `out` and returns how many (4 for a surrogate
+ * pair, two units). A lone surrogate becomes U+FFFD, as a UTF-8 encoder would write it.
  */
-function eachUtf8Byte(s: string, i: number, emit: (byte: number) => void): number {
+function utf8BytesAt(s: string, i: number, out: Uint8Array): number {
   let cp = s.charCodeAt(i);
-  let next = i + 1;
-  if (cp >= 0xd800 && cp <= 0xdbff && next < s.length) {
-    const lo = s.charCodeAt(next);
-    if (lo >= 0xdc00 && lo <= 0xdfff) {
-      cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
-      next++;
-    } else cp = 0xfffd;
+  if (cp >= 0xd800 && cp <= 0xdbff && i + 1 < s.length) {
+    const lo = s.charCodeAt(i + 1);
+    if (lo >= 0xdc00 && lo <= 0xdfff) cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
+    else cp = 0xfffd;
   } else if (cp >= 0xd800 && cp <= 0xdfff) cp = 0xfffd;
-  if (cp < 0x80) emit(cp);
-  else if (cp < 0x800) {
-    emit(0xc0 | (cp >> 6));
-    emit(0x80 | (cp & 63));
-  } else if (cp < 0x10000) {
-    emit(0xe0 | (cp >> 12));
-    emit(0x80 | ((cp >> 6) & 63));
-    emit(0x80 | (cp & 63));
-  } else {
-    emit(0xf0 | (cp >> 18));
-    emit(0x80 | ((cp >> 12) & 63));
-    emit(0x80 | ((cp >> 6) & 63));
-    emit(0x80 | (cp & 63));
+  if (cp < 0x80) {
+    out[0] = cp;
+    return 1;
   }
-  return next;
+  if (cp < 0x800) {
+    out[0] = 0xc0 | (cp >> 6);
+    out[1] = 0x80 | (cp & 63);
+    return 2;
+  }
+  if (cp < 0x10000) {
+    out[0] = 0xe0 | (cp >> 12);
+    out[1] = 0x80 | ((cp >> 6) & 63);
+    out[2] = 0x80 | (cp & 63);
+    return 3;
+  }
+  out[0] = 0xf0 | (cp >> 18);
+  out[1] = 0x80 | ((cp >> 12) & 63);
+  out[2] = 0x80 | ((cp >> 6) & 63);
+  out[3] = 0x80 | (cp & 63);
+  return 4;
+}
+
+const EMITTED = new Uint8Array(4);
+
+/** Calls `emit` with each UTF-8 byte of the code point at `i` and returns the index after it. */
+function eachUtf8Byte(s: string, i: number, emit: (byte: number) => void): number {
+  const count = utf8BytesAt(s, i, EMITTED);
+  for (let k = 0; k < count; k++) emit(EMITTED[k] as number);
+  return i + (count === 4 ? 2 : 1);
 }
 
 /** UTF-8 bytes of the code point starting at `i`: 4 for a surrogate pair (two units), a lone surrogate 3 (U+FFFD). */
@@ -214,4 +225,60 @@ export function canonicalUnits(s: string): string {
     i = next;
   }
   return runStart === 0 ? s : out + s.slice(runStart);
+}
+
+/** Per ASCII unit: the unit canonicalUnits writes for it when it stands alone (itself, or escaped). */
+const ASCII_CANONICAL = Uint16Array.from({ length: 128 }, (_, c) =>
+  NEEDS_CANONICAL.test(String.fromCharCode(c)) ? ESCAPED_BASE + c : c,
+);
+
+const RULE_BYTES = new Uint8Array(4);
+
+/**
+ * The units that rule text `s` at `i` stands for when matched, one character (or escape) at a
+ * time: as googleEscape writes them (`canonical` false) or as canonicalUnits does; `*` and `$` are
+ * not special here. Writes them to `out` (room for 12) and returns units written + 16 × units of
+ * `s` read, so that a matcher can read a rule as written without building its escaped form.
+ */
+export function ruleUnitsAt(s: string, i: number, canonical: boolean, out: Uint16Array): number {
+  const c = s.charCodeAt(i);
+  if (c < 0x80 && c !== 0x25) {
+    out[0] = canonical ? (ASCII_CANONICAL[c] as number) : c;
+    return 1 + 16;
+  }
+  if (c === 0x25) {
+    const h1 = s.charCodeAt(i + 1);
+    const h2 = s.charCodeAt(i + 2);
+    if (!isHex(h1) || !isHex(h2)) {
+      out[0] = canonical ? ESCAPED_BASE + c : c;
+      return 1 + 16;
+    }
+    if (canonical) {
+      const byte = hexValue(h1) * 16 + hexValue(h2);
+      out[0] = isUnreserved(byte) ? byte : ESCAPED_BASE + byte;
+      return 1 + 48;
+    }
+    // Google upper-cases the hex digits of an escape (robots.cc MaybeEscapePattern).
+    out[0] = c;
+    out[1] = h1 >= 0x61 ? h1 - 0x20 : h1;
+    out[2] = h2 >= 0x61 ? h2 - 0x20 : h2;
+    return 3 + 48;
+  }
+  const bytes = utf8BytesAt(s, i, RULE_BYTES);
+  let n = 0;
+  for (let k = 0; k < bytes; k++) {
+    const b = RULE_BYTES[k] as number;
+    if (canonical) out[n++] = ESCAPED_BASE + b;
+    else {
+      out[n++] = 0x25;
+      out[n++] = HEX.charCodeAt(b >> 4);
+      out[n++] = HEX.charCodeAt(b & 15);
+    }
+  }
+  return n + 16 * (bytes === 4 ? 2 : 1);
+}
+
+/** canonicalUnits of one ASCII unit `c` other than `%` (which may begin an escape of three). */
+export function asciiCanonicalUnit(c: number): number {
+  return ASCII_CANONICAL[c] ?? c;
 }

@@ -1,6 +1,12 @@
 // Compiled rule sets: every candidate rule for a path is found in time linear in the path, and
 // each candidate is checked in time linear in pattern and path. No RegExp is built from a file.
-import { canonicalUnits, googleEscape, googleEscapedLength } from './encoding.ts';
+import {
+  asciiCanonicalUnit,
+  canonicalUnits,
+  googleEscape,
+  googleEscapedLength,
+  ruleUnitsAt,
+} from './encoding.ts';
 import { LiteralAutomaton } from './literal-automaton.ts';
 import { PrefixTrie } from './prefix-trie.ts';
 import type { Rule, Semantics } from './types.ts';
@@ -57,10 +63,14 @@ function entryMatches(entry: Entry, path: string): boolean {
 const MATCH_BUDGET = 4_000_000;
 
 /**
- * Checks of a rule set answered by testing every key before the indexes are built: the popup's
- * few checks per file never pay for indexing, a bulk check pays for it once (issue 32).
+ * Checks of a rule set answered by reading every rule as written, before anything is compiled or
+ * indexed: the popup's few checks per file never pay for compiling 40,000 rules, a bulk check pays
+ * for it once (issue 32: no cliff on the first check of any file).
  */
 const LINEAR_CHECKS = 16;
+
+/** readRule's answer for a rule it leaves to its compiled form. */
+const COMPILE = -2;
 
 /** Keys are cut to this many units: any part of a required literal is itself required. */
 const MAX_KEY = 16;
@@ -110,19 +120,93 @@ function compileRule(rule: Rule, semantics: Semantics, out: Entry[]): void {
   out.push(compileGlob(rule.value, rule, googleEscapedLength(rule.value), false, true));
 }
 
-/** A rule set compiled for one semantics. */
+/** The units of one rule character (or escape), written by ruleUnitsAt. */
+const UNITS = new Uint16Array(12);
+
+/**
+ * Whether `rule` matches `path`, read as written: its priority or -1, or COMPILE when the answer
+ * needs the compiled form (Google's index.html allow, or a glob that backtracks more than a few
+ * passes over the path). Each character becomes the units its reading matches it as (ruleUnitsAt)
+ * only when it is compared, so a rule that fails on its first units costs no more than them.
+ * `path` is the reading's match path (canonical units, except for Google).
+ */
+function readRule(rule: Rule, path: string, semantics: Semantics): number {
+  const v = rule.value;
+  const wild = semantics !== 'original1994';
+  const canonical = semantics !== 'google';
+  if (!canonical && rule.type === 'allow' && v.includes('/index.htm')) return COMPILE;
+  // A trailing `$` anchors the pattern (not in 1994, where it is a character like any other).
+  const anchored = wild && v.charCodeAt(v.length - 1) === 0x24;
+  const end = anchored ? v.length - 1 : v.length;
+  // Greedy matching with a return to the last `*`, exact for patterns whose only wildcard is `*`;
+  // `steps` bounds the work (a hostile glob goes to the compiled form and its native search).
+  let vi = 0;
+  let pi = 0;
+  let star = -1;
+  let mark = 0;
+  let steps = 4 * (v.length + path.length) + 16;
+  for (;;) {
+    if (--steps === 0) return COMPILE;
+    if (vi < end) {
+      const c = v.charCodeAt(vi);
+      if (wild && c === 0x2a) {
+        star = ++vi;
+        mark = pi;
+        continue;
+      }
+      if (c < 0x80 && c !== 0x25) {
+        // Most characters stand for one unit: compared without ruleUnitsAt's call.
+        if (pi < path.length && path.charCodeAt(pi) === (canonical ? asciiCanonicalUnit(c) : c)) {
+          vi++;
+          pi++;
+          continue;
+        }
+      } else {
+        const read = ruleUnitsAt(v, vi, canonical, UNITS);
+        const count = read & 15;
+        let k = 0;
+        while (k < count && path.charCodeAt(pi + k) === UNITS[k]) k++;
+        if (k === count) {
+          vi += read >> 4;
+          pi += count;
+          continue;
+        }
+      }
+    } else if (!anchored || pi === path.length) return googleEscapedLength(v);
+    if (star === -1 || mark >= path.length) return -1;
+    vi = star;
+    pi = ++mark;
+  }
+}
+
+/**
+ * A rule set for one semantics. Its first checks read the rules as written (readRule); the rules
+ * are compiled and indexed on the LINEAR_CHECKS + 1st check, so that later checks find their
+ * candidates in time linear in the path.
+ */
 export class CompiledRules {
+  private readonly rules: readonly Rule[];
+  private readonly semantics: Semantics;
+  /** Rules readRule left to their compiled form, compiled on first need, by rule number. */
+  private readonly compiledRule: (Entry[] | undefined)[] = [];
+  /** Compiled entries, one or two per distinct rule; filled by `index`. */
   private readonly entries: Entry[] = [];
   // Two indexes: keys that start the path need only a descent from the root; only keys that may
   // occur anywhere pay for the automaton.
   private readonly prefixes = new PrefixTrie();
   private readonly floating = new LiteralAutomaton();
-  private readonly seen: Uint32Array;
+  private seen = new Uint32Array(0);
   private stamp = 0;
-  // One visitor for every check (no closure per check): the path being matched, and what matched.
-  private path = '';
-  private readonly found: Entry[] = [];
+  // What the last check matched, in three lists reused by every check (no object per match): a
+  // file of 40,000 `Disallow: /x` matches 40,000 times before it is indexed.
+  private readonly foundRule: Rule[] = [];
+  private readonly foundPriority: number[] = [];
+  private readonly foundIndexHtml: boolean[] = [];
   private foundCount = 0;
+  /** The path the lists are for: robots sharing groups are checked on one URL in turn. */
+  private lastPath: string | null = null;
+  // One visitor for every indexed check (no closure per check): the path being matched.
+  private path = '';
   /** Path units the check scanned so far for wildcard rules (MATCH_BUDGET). */
   private work = 0;
   /** The last check stopped early: some candidates were not matched. */
@@ -140,139 +224,183 @@ export class CompiledRules {
       }
       this.work += this.path.length;
     }
-    if (entryMatches(entry, this.path)) this.found[this.foundCount++] = entry;
+    if (entryMatches(entry, this.path)) this.record(entry.rule, entry.priority, entry.indexHtml);
   };
 
-  /**
-   * Each entry's key: the literal it is indexed by, and whether that literal must start the path
-   * (a prefix) or may occur anywhere in it (floating).
-   */
-  private readonly keys: string[] = [];
-  private readonly prefixKey: boolean[] = [];
-  /** Entries with a wildcard: each may scan the whole path (MATCH_BUDGET). */
-  private wildcards = 0;
+  /** Entries with a wildcard at most (counted when first needed): each may scan the path. */
+  private wildcards = -1;
   /** The indexes are built (on the LINEAR_CHECKS + 1st check, or at once for a long path). */
   private indexed = false;
   private checks = 0;
 
   constructor(rules: readonly Rule[], semantics: Semantics) {
-    for (const rule of rules) compileRule(rule, semantics, this.entries);
-    // Each entry is keyed by its most selective required literal: the head, which must start
-    // the path, unless a later piece is longer (`/*.pdf$` is keyed by `.pdf`, not by `/`).
-    for (const entry of this.entries) {
-      const head = entry.segments[0] ?? '';
-      let key = '';
-      for (let k = 1; k < entry.segments.length; k++) {
-        const seg = entry.segments[k] ?? '';
-        if (seg.length > key.length) key = seg;
-      }
-      const isPrefix = (head.length >= Math.min(key.length, MAX_KEY) && head !== '') || key === '';
-      this.keys.push(isPrefix ? head : key.slice(0, MAX_KEY));
-      this.prefixKey.push(isPrefix);
-      if (entry.segments.length > 1) this.wildcards++;
+    this.rules = rules;
+    this.semantics = semantics;
+  }
+
+  private record(rule: Rule, priority: number, indexHtml: boolean): void {
+    const n = this.foundCount++;
+    this.foundRule[n] = rule;
+    this.foundPriority[n] = priority;
+    this.foundIndexHtml[n] = indexHtml;
+  }
+
+  /** The compiled entries of rule number `r`, compiled once. */
+  private compiledOf(r: number): Entry[] {
+    let entries = this.compiledRule[r];
+    if (entries === undefined) {
+      entries = [];
+      const rule = this.rules[r];
+      if (rule !== undefined) compileRule(rule, this.semantics, entries);
+      this.compiledRule[r] = entries;
     }
-    this.seen = new Uint32Array(this.entries.length);
+    return entries;
   }
 
   /**
-   * The two indexes, built once a rule set has been checked LINEAR_CHECKS times: until then each
-   * check tests every key in turn, which finds the same candidates, so the first checks of a
-   * robot in the popup never wait for 40,000 keys to be indexed (issue 32: no cliff).
+   * Whether an indexed check of a path this long could stop at MATCH_BUDGET (then the order of
+   * candidates would decide which were matched, and only the indexes' order counts).
+   */
+  private mayRunOutOfBudget(pathLength: number): boolean {
+    // Two entries per rule at most (Google's index.html allow); count only when that could matter.
+    if (this.rules.length * 2 * pathLength <= MATCH_BUDGET) return false;
+    if (this.wildcards === -1) {
+      this.wildcards = 0;
+      if (this.semantics !== 'original1994')
+        for (const rule of this.rules)
+          if (rule.value.includes('*')) this.wildcards += rule.type === 'allow' ? 2 : 1;
+    }
+    return this.wildcards * pathLength > MATCH_BUDGET;
+  }
+
+  /**
+   * Compiles every rule and builds the two indexes. A rule written again (same type, same value)
+   * can never decide: under every reading the earlier line wins among equals, so it is compiled
+   * once, keeping its first line, and a file of 40,000 copies of one rule costs what one rule costs.
    */
   private index(): void {
     this.indexed = true;
+    const seen = { allow: new Set<string>(), disallow: new Set<string>() };
+    for (const rule of this.rules) {
+      const same = seen[rule.type];
+      if (same.has(rule.value)) continue;
+      same.add(rule.value);
+      compileRule(rule, this.semantics, this.entries);
+    }
+    this.seen = new Uint32Array(this.entries.length);
+    // Each entry is keyed by its most selective required literal: the head, which must start
+    // the path, unless a later piece is longer (`/*.pdf$` is keyed by `.pdf`, not by `/`).
     for (let id = 0; id < this.entries.length; id++) {
-      const key = this.keys[id] ?? '';
-      if (this.prefixKey[id] === true) this.prefixes.add(key, id);
-      else this.floating.add(key, id);
+      const segments = (this.entries[id] as Entry).segments;
+      const head = segments[0] ?? '';
+      let key = '';
+      for (let k = 1; k < segments.length; k++) {
+        const seg = segments[k] ?? '';
+        if (seg.length > key.length) key = seg;
+      }
+      const isPrefix = (head.length >= Math.min(key.length, MAX_KEY) && head !== '') || key === '';
+      if (isPrefix) this.prefixes.add(head, id);
+      else this.floating.add(key.slice(0, MAX_KEY), id);
     }
     this.prefixes.finish();
     this.floating.finish();
   }
 
   /**
-   * How many entries match, each counted once; they are the first ones of `this.found`, an array
-   * reused by the next call (read them before matching again).
+   * How many rules match (a rule written again may count again before indexing); they are the
+   * first ones of the found lists, reused by the next call (read them before matching again).
    */
   private matching(path: string): number {
+    if (path === this.lastPath) return this.foundCount;
+    this.lastPath = path;
+    this.foundCount = 0;
+    this.cut = false;
+    if (!this.indexed && ++this.checks <= LINEAR_CHECKS && !this.mayRunOutOfBudget(path.length)) {
+      const rules = this.rules;
+      for (let r = 0; r < rules.length; r++) {
+        const rule = rules[r] as Rule;
+        const priority = readRule(rule, path, this.semantics);
+        if (priority >= 0) this.record(rule, priority, false);
+        else if (priority === COMPILE)
+          for (const entry of this.compiledOf(r))
+            if (entryMatches(entry, path)) this.record(rule, entry.priority, entry.indexHtml);
+      }
+      return this.foundCount;
+    }
+    if (!this.indexed) this.index();
     this.stamp = (this.stamp + 1) >>> 0;
     if (this.stamp === 0) {
       this.seen.fill(0);
       this.stamp = 1;
     }
     this.path = path;
-    this.foundCount = 0;
     this.work = 0;
-    this.cut = false;
-    // A scan of every key visits the candidates in another order than the indexes: the same
-    // answer, unless the match budget could run out midway (then the order would decide which
-    // candidates were matched), so the indexes take over for such a path at once.
-    if (
-      !this.indexed &&
-      ++this.checks <= LINEAR_CHECKS &&
-      this.wildcards * path.length <= MATCH_BUDGET
-    ) {
-      const keys = this.keys;
-      for (let id = 0; id < keys.length; id++) {
-        const key = keys[id] as string;
-        if (this.prefixKey[id] ? path.startsWith(key) : path.includes(key)) this.visit(id);
-      }
-      return this.foundCount;
-    }
-    if (!this.indexed) this.index();
     this.prefixes.candidates(path, this.visit);
     this.floating.candidates(path, this.visit);
     return this.foundCount;
   }
 
-  /** What `best` returns, overwritten by the next call: a check makes no object to say it. */
-  private readonly bestMatches: BestMatches = { allow: null, disallow: null };
-
-  /**
-   * Longest-match reading (Google, RFC 9309): the best allow and disallow match, in an object
-   * the next call overwrites (read it before matching again).
-   */
+  /** Longest-match reading (Google, RFC 9309): the best allow and disallow match. */
   best(path: string): BestMatches {
-    let allow: Entry | null = null;
-    let disallow: Entry | null = null;
+    let allow = -1;
+    let disallow = -1;
     const count = this.matching(path);
-    const found = this.found;
+    const rules = this.foundRule;
+    const priorities = this.foundPriority;
     for (let i = 0; i < count; i++) {
-      const entry = found[i] as Entry;
-      const isAllow = entry.rule.type === 'allow';
-      const current = isAllow ? allow : disallow;
+      const rule = rules[i] as Rule;
+      const priority = priorities[i] as number;
+      const current = rule.type === 'allow' ? allow : disallow;
       if (
-        current === null ||
-        entry.priority > current.priority ||
-        (entry.priority === current.priority && entry.rule.line < current.rule.line)
+        current === -1 ||
+        priority > (priorities[current] as number) ||
+        (priority === priorities[current] && rule.line < (rules[current] as Rule).line)
       ) {
-        if (isAllow) allow = entry;
-        else disallow = entry;
+        if (rule.type === 'allow') allow = i;
+        else disallow = i;
       }
     }
-    // An entry is its own MatchResult (rule, priority, indexHtml): no copy per check.
-    this.bestMatches.allow = allow;
-    this.bestMatches.disallow = disallow;
-    return this.bestMatches;
+    return { allow: this.resultOf(allow), disallow: this.resultOf(disallow) };
+  }
+
+  private resultOf(i: number): MatchResult | null {
+    return i === -1
+      ? null
+      : {
+          rule: this.foundRule[i] as Rule,
+          priority: this.foundPriority[i] as number,
+          indexHtml: this.foundIndexHtml[i] === true,
+        };
   }
 
   /**
    * Every matching rule of the highest priority, whatever its type, in no set order: the longest
-   * matches with no tie broken (aipref Content-Usage rules of equal length apply together).
+   * matches with no tie broken (aipref Content-Usage rules of equal length apply together). A rule
+   * written again is named once.
    */
   bestTies(path: string): Rule[] {
     const count = this.matching(path);
     let top = -1;
     const out: Rule[] = [];
     for (let i = 0; i < count; i++) {
-      const entry = this.found[i] as Entry;
-      if (entry.priority > top) {
-        top = entry.priority;
+      const priority = this.foundPriority[i] as number;
+      if (priority > top) {
+        top = priority;
         out.length = 0;
       }
-      if (entry.priority === top) out.push(entry.rule);
+      if (priority === top) out.push(this.foundRule[i] as Rule);
     }
-    return out;
+    if (this.indexed || out.length < 2) return out;
+    // Before indexing, copies are matched too: keep the first of each (the index keeps only it).
+    const named = new Set<string>();
+    return out
+      .sort((a, b) => a.line - b.line)
+      .filter((rule) => {
+        const key = `${rule.type}\n${rule.value}`;
+        if (named.has(key)) return false;
+        named.add(key);
+        return true;
+      });
   }
 
   /** 1994 reading: the first rule (in file order) whose value the path starts with. */
@@ -280,9 +408,9 @@ export class CompiledRules {
     let first: Rule | null = null;
     const count = this.matching(path);
     for (let i = 0; i < count; i++) {
-      const entry = this.found[i] as Entry;
-      if (entry.rule.value === '') continue; // an empty Disallow allows everything
-      if (first === null || entry.rule.line < first.line) first = entry.rule;
+      const rule = this.foundRule[i] as Rule;
+      if (rule.value === '') continue; // an empty Disallow allows everything
+      if (first === null || rule.line < first.line) first = rule;
     }
     return first;
   }

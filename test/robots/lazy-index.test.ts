@@ -3,7 +3,8 @@
 // give the same answers: the same best allow and disallow (Google, RFC 9309), the same first rule
 // (1994), the same ties (aipref), the same cut.
 import fc from 'fast-check';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
+import { canonicalUnits } from '../../src/robots/encoding.ts';
 import { CompiledRules } from '../../src/robots/matcher.ts';
 import type { Rule, Semantics } from '../../src/robots/types.ts';
 import { numRuns } from '../property-runs.ts';
@@ -20,6 +21,15 @@ const piece = fc.constantFrom(
   'x=1',
   'ü',
   '%41',
+  '%c3%bc',
+  '%2F',
+  '%',
+  '%4',
+  'A',
+  '"',
+  '😀',
+  '\uD800',
+  'index.html',
   'aaaaaaaaaaaaaaaaab',
 );
 const value = fc.array(piece, { maxLength: 6 }).map((p) => `/${p.join('')}`);
@@ -28,15 +38,41 @@ const rules = fc.array(fc.tuple(fc.constantFrom('allow', 'disallow'), value), {
   maxLength: 30,
 });
 const path = fc
-  .array(fc.constantFrom('/', 'a', 'b', 'ab', '.pdf', '?x=1', 'ü', 'aaaaaaaaaaaaaaaaab'), {
-    maxLength: 10,
-  })
+  .array(
+    fc.constantFrom(
+      '/',
+      'a',
+      'b',
+      'ab',
+      '.pdf',
+      '?x=1',
+      'ü',
+      '%C3%BC',
+      '%c3%bc',
+      '%41',
+      'A',
+      '%2F',
+      '%2f',
+      '%',
+      '%22',
+      '*',
+      '$',
+      '%F0%9F%98%80',
+      'index.html',
+      'aaaaaaaaaaaaaaaaab',
+    ),
+    {
+      maxLength: 10,
+    },
+  )
   .map((p) => `/${p.join('')}`);
 
 /** Answers of a set; `indexed` builds the indexes first (more checks than LINEAR_CHECKS). */
-function answers(list: Rule[], semantics: Semantics, p: string, indexed: boolean) {
+function answers(list: Rule[], semantics: Semantics, path: string, indexed: boolean) {
   const compiled = new CompiledRules(list, semantics);
-  if (indexed) for (let i = 0; i < 20; i++) compiled.best('/');
+  // check.ts matches canonical units under every reading but Google's.
+  const p = semantics === 'google' ? path : canonicalUnits(path);
+  if (indexed) for (let i = 0; i < 20; i++) compiled.best(`/${i}`);
   const best = compiled.best(p);
   const cut = compiled.cut;
   return {
@@ -68,5 +104,29 @@ describe('CompiledRules: scanned keys and built indexes agree', () => {
       }),
       { numRuns: numRuns(1000) },
     );
+  });
+});
+
+describe('CompiledRules: the first checks read rules as written', () => {
+  // Issue 32 (no cliff): the first check of a 40,000-rule set must not compile every rule (compiling
+  // splits each pattern at its wildcards). Counted, not timed: String.prototype.split is the one
+  // call compiling makes per rule.
+  test('a rule that fails on its first units is never compiled', () => {
+    const list: Rule[] = Array.from({ length: 10_000 }, (_, i) => ({
+      type: i % 2 === 0 ? 'allow' : 'disallow',
+      value: `/p${i}/*.pdf$`,
+      line: i + 2,
+    }));
+    for (const semantics of ['google', 'rfc9309'] as const) {
+      const split = vi.spyOn(String.prototype, 'split');
+      try {
+        const compiled = new CompiledRules(list, semantics);
+        const best = compiled.best('/p123/a.pdf');
+        expect(best.disallow?.rule.line).toBe(125);
+        expect(split.mock.calls.length).toBeLessThan(10);
+      } finally {
+        split.mockRestore();
+      }
+    }
   });
 });
