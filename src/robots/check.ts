@@ -18,6 +18,8 @@ import { agentToken, isStarAgent, readName } from './user-agent.ts';
 interface GroupIndex {
   byToken: Map<string, Group[]>;
   star: Group[];
+  /** The keys of byToken in the order first met (file order), for the 1994 substring search. */
+  names: string[];
 }
 
 interface Selection {
@@ -75,6 +77,7 @@ function name1994(value: string): string {
 function indexGroups(groups: readonly Group[], semantics: Semantics): GroupIndex {
   const byToken = new Map<string, Group[]>();
   const star: Group[] = [];
+  const names: string[] = [];
   for (const group of groups) {
     let isStar = false;
     for (const agent of group.agents) {
@@ -84,12 +87,14 @@ function indexGroups(groups: readonly Group[], semantics: Semantics): GroupIndex
       }
       const key = semantics === 'original1994' ? name1994(agent) : agentToken(agent).toLowerCase();
       const list = byToken.get(key);
-      if (list === undefined) byToken.set(key, [group]);
-      else if (list[list.length - 1] !== group) list.push(group);
+      if (list === undefined) {
+        byToken.set(key, [group]);
+        names.push(key);
+      } else if (list[list.length - 1] !== group) list.push(group);
     }
     if (isStar) star.push(group);
   }
-  return { byToken, star };
+  return { byToken, star, names };
 }
 
 /**
@@ -103,17 +108,14 @@ function groupsNaming(
 ): { groups: Group[]; agent: string } {
   const lower = token.toLowerCase();
   if (semantics !== 'original1994') return { groups: index.byToken.get(lower) ?? [], agent: token };
-  let first: Group | null = null;
-  let agent = token;
-  for (const [name, groups] of index.byToken) {
-    const candidate = groups[0];
-    if (name === '' || candidate === undefined || !lower.includes(name)) continue;
-    if (first === null || candidate.line < first.line) {
-      first = candidate;
-      agent = name;
-    }
+  // Names come in the order their first record appears: the first name found in the robot's name
+  // is the earliest record's (thousands of records cost one pass, and no entry object each).
+  for (const name of index.names) {
+    if (name === '' || !lower.includes(name)) continue;
+    const first = index.byToken.get(name)?.[0];
+    if (first !== undefined) return { groups: [first], agent: name };
   }
-  return { groups: first === null ? [] : [first], agent };
+  return { groups: [], agent: token };
 }
 
 function compiledFor(cache: Cache, groups: Group[], semantics: Semantics): CompiledRules {

@@ -90,11 +90,13 @@ export class GroupBuilder implements LineVisitor {
       this.strict?.addAgent(value, line);
       this.original.addAgent(value, line);
     }
-    if (value === '') this.diagnostics.push(diagnostic('empty-user-agent', 'warning', line, {}));
-    else if (!isStarAgent(value) && agentToken(value) !== value) {
-      this.diagnostics.push(
-        diagnostic('user-agent-value-cut', 'warning', line, { value, token: agentToken(value) }),
-      );
+    if (value === '') {
+      this.diagnostics.push(diagnostic('empty-user-agent', 'warning', line, {}));
+      return;
+    }
+    const token = agentToken(value);
+    if (token !== value && !isStarAgent(value)) {
+      this.diagnostics.push(diagnostic('user-agent-value-cut', 'warning', line, { value, token }));
     }
   }
 

@@ -43,8 +43,9 @@ export function parseRobotsTxt(input: string): RobotsTxt {
       }),
     );
   }
-  // Stable: findings on one line keep the order they were found in.
-  diagnostics.sort((a, b) => a.line - b.line);
+  // Stable: findings on one line keep the order they were found in. Most come in line order
+  // already (only the star-group and past-the-limit findings come late): no sort then.
+  if (!isInLineOrder(diagnostics)) diagnostics.sort((a, b) => a.line - b.line);
 
   return {
     groups,
@@ -57,4 +58,10 @@ export function parseRobotsTxt(input: string): RobotsTxt {
     bytesRead,
     truncated,
   };
+}
+
+function isInLineOrder(diagnostics: readonly Diagnostic[]): boolean {
+  for (let i = 1; i < diagnostics.length; i++)
+    if ((diagnostics[i] as Diagnostic).line < (diagnostics[i - 1] as Diagnostic).line) return false;
+  return true;
 }
