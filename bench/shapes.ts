@@ -114,7 +114,7 @@ export interface ShapeRow {
 let sink = 0;
 
 /** Times each shape: best of `rounds` fresh parses and first checks in this (warmed) process. */
-export function measureShapes(rounds = 7): ShapeRow[] {
+export function measureShapes(rounds = 15): ShapeRow[] {
   const rows: ShapeRow[] = [];
   for (const [name, shape] of Object.entries(SHAPES)) {
     const text = shape.text();

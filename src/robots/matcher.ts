@@ -12,7 +12,8 @@ import { PrefixTrie } from './prefix-trie.ts';
 import type { Rule, Semantics } from './types.ts';
 
 interface Entry {
-  rule: Rule;
+  /** The rule's number in the set. */
+  number: number;
   /** Octets the pattern ranks by: Google's escaped length (robots.cc LongestMatch). */
   priority: number;
   /** Literal pieces between wildcards; one piece means no wildcard. */
@@ -78,7 +79,7 @@ const MAX_KEY = 16;
 /** Splits a Google-escaped or canonical pattern at `*` and takes off an anchoring `$`. */
 function compileGlob(
   body: string,
-  rule: Rule,
+  number: number,
   priority: number,
   indexHtml: boolean,
   canonical: boolean,
@@ -87,15 +88,15 @@ function compileGlob(
   const text = anchored ? body.slice(0, -1) : body;
   const raw = text.split('*');
   const segments = canonical ? raw.map(canonicalUnits) : raw;
-  return { rule, priority, segments, anchored, indexHtml };
+  return { number, priority, segments, anchored, indexHtml };
 }
 
-/** Compiles one rule under a semantics into one or two entries. */
-function compileRule(rule: Rule, semantics: Semantics, out: Entry[]): void {
+/** Compiles rule number `number` under a semantics into one or two entries. */
+function compileRule(rule: Rule, number: number, semantics: Semantics, out: Entry[]): void {
   if (semantics === 'original1994') {
     // Prefix match only; `*` and `$` are ordinary characters in 1994.
     out.push({
-      rule,
+      number,
       priority: googleEscapedLength(rule.value),
       segments: [canonicalUnits(rule.value)],
       anchored: false,
@@ -105,19 +106,19 @@ function compileRule(rule: Rule, semantics: Semantics, out: Entry[]): void {
   }
   if (semantics === 'google') {
     const escaped = googleEscape(rule.value);
-    out.push(compileGlob(escaped, rule, escaped.length, false, false));
+    out.push(compileGlob(escaped, number, escaped.length, false, false));
     // Google-specific (robots.cc HandleAllow): allowing /dir/index.htm* also allows /dir/.
     if (rule.type === 'allow') {
       const slash = escaped.lastIndexOf('/');
       if (slash !== -1 && escaped.startsWith('/index.htm', slash)) {
         const dir = `${escaped.slice(0, slash + 1)}$`;
-        out.push(compileGlob(dir, rule, dir.length, true, false));
+        out.push(compileGlob(dir, number, dir.length, true, false));
       }
     }
     return;
   }
   // RFC 9309: match on canonical octets; rank by the same length Google uses.
-  out.push(compileGlob(rule.value, rule, googleEscapedLength(rule.value), false, true));
+  out.push(compileGlob(rule.value, number, googleEscapedLength(rule.value), false, true));
 }
 
 /** The units of one rule character (or escape), written by ruleUnitsAt. */
@@ -197,11 +198,11 @@ export class CompiledRules {
   private readonly floating = new LiteralAutomaton();
   private seen = new Uint32Array(0);
   private stamp = 0;
-  // What the last check matched, in three lists reused by every check (no object per match): a
-  // file of 40,000 `Disallow: /x` matches 40,000 times before it is indexed.
-  private readonly foundRule: Rule[] = [];
-  private readonly foundPriority: number[] = [];
-  private readonly foundIndexHtml: boolean[] = [];
+  // What the last check matched (rule numbers, priorities, index.html forms), in typed lists reused
+  // by every check: a file of 40,000 `Disallow: /x` matches 40,000 times before it is indexed.
+  private foundRule = new Int32Array(16);
+  private foundPriority = new Int32Array(16);
+  private foundIndexHtml = new Uint8Array(16);
   private foundCount = 0;
   /** The path the lists are for: robots sharing groups are checked on one URL in turn. */
   private lastPath: string | null = null;
@@ -224,7 +225,7 @@ export class CompiledRules {
       }
       this.work += this.path.length;
     }
-    if (entryMatches(entry, this.path)) this.record(entry.rule, entry.priority, entry.indexHtml);
+    if (entryMatches(entry, this.path)) this.record(entry.number, entry.priority, entry.indexHtml);
   };
 
   /** Entries with a wildcard at most (counted when first needed): each may scan the path. */
@@ -238,11 +239,24 @@ export class CompiledRules {
     this.semantics = semantics;
   }
 
-  private record(rule: Rule, priority: number, indexHtml: boolean): void {
+  private record(number: number, priority: number, indexHtml: boolean): void {
     const n = this.foundCount++;
-    this.foundRule[n] = rule;
+    if (n === this.foundRule.length) this.growFound();
+    this.foundRule[n] = number;
     this.foundPriority[n] = priority;
-    this.foundIndexHtml[n] = indexHtml;
+    this.foundIndexHtml[n] = indexHtml ? 1 : 0;
+  }
+
+  private growFound(): void {
+    const rules = new Int32Array(this.foundRule.length * 2);
+    const priorities = new Int32Array(rules.length);
+    const indexHtml = new Uint8Array(rules.length);
+    rules.set(this.foundRule);
+    priorities.set(this.foundPriority);
+    indexHtml.set(this.foundIndexHtml);
+    this.foundRule = rules;
+    this.foundPriority = priorities;
+    this.foundIndexHtml = indexHtml;
   }
 
   /** The compiled entries of rule number `r`, compiled once. */
@@ -251,7 +265,7 @@ export class CompiledRules {
     if (entries === undefined) {
       entries = [];
       const rule = this.rules[r];
-      if (rule !== undefined) compileRule(rule, this.semantics, entries);
+      if (rule !== undefined) compileRule(rule, r, this.semantics, entries);
       this.compiledRule[r] = entries;
     }
     return entries;
@@ -281,11 +295,12 @@ export class CompiledRules {
   private index(): void {
     this.indexed = true;
     const seen = { allow: new Set<string>(), disallow: new Set<string>() };
-    for (const rule of this.rules) {
+    for (let r = 0; r < this.rules.length; r++) {
+      const rule = this.rules[r] as Rule;
       const same = seen[rule.type];
       if (same.has(rule.value)) continue;
       same.add(rule.value);
-      compileRule(rule, this.semantics, this.entries);
+      compileRule(rule, r, this.semantics, this.entries);
     }
     this.seen = new Uint32Array(this.entries.length);
     // Each entry is keyed by its most selective required literal: the head, which must start
@@ -317,13 +332,19 @@ export class CompiledRules {
     this.cut = false;
     if (!this.indexed && ++this.checks <= LINEAR_CHECKS && !this.mayRunOutOfBudget(path.length)) {
       const rules = this.rules;
+      let previous: Rule | null = null;
       for (let r = 0; r < rules.length; r++) {
         const rule = rules[r] as Rule;
+        // A copy of the rule just before it never decides (the earlier line wins among equals):
+        // a file of 40,000 `Disallow: /x` is read as one rule, as the index will read it.
+        if (previous !== null && rule.value === previous.value && rule.type === previous.type)
+          continue;
+        previous = rule;
         const priority = readRule(rule, path, this.semantics);
-        if (priority >= 0) this.record(rule, priority, false);
+        if (priority >= 0) this.record(r, priority, false);
         else if (priority === COMPILE)
           for (const entry of this.compiledOf(r))
-            if (entryMatches(entry, path)) this.record(rule, entry.priority, entry.indexHtml);
+            if (entryMatches(entry, path)) this.record(r, entry.priority, entry.indexHtml);
       }
       return this.foundCount;
     }
@@ -345,16 +366,15 @@ export class CompiledRules {
     let allow = -1;
     let disallow = -1;
     const count = this.matching(path);
-    const rules = this.foundRule;
     const priorities = this.foundPriority;
     for (let i = 0; i < count; i++) {
-      const rule = rules[i] as Rule;
+      const rule = this.ruleFound(i);
       const priority = priorities[i] as number;
       const current = rule.type === 'allow' ? allow : disallow;
       if (
         current === -1 ||
         priority > (priorities[current] as number) ||
-        (priority === priorities[current] && rule.line < (rules[current] as Rule).line)
+        (priority === priorities[current] && rule.line < this.ruleFound(current).line)
       ) {
         if (rule.type === 'allow') allow = i;
         else disallow = i;
@@ -363,13 +383,17 @@ export class CompiledRules {
     return { allow: this.resultOf(allow), disallow: this.resultOf(disallow) };
   }
 
+  private ruleFound(i: number): Rule {
+    return this.rules[this.foundRule[i] as number] as Rule;
+  }
+
   private resultOf(i: number): MatchResult | null {
     return i === -1
       ? null
       : {
-          rule: this.foundRule[i] as Rule,
+          rule: this.ruleFound(i),
           priority: this.foundPriority[i] as number,
-          indexHtml: this.foundIndexHtml[i] === true,
+          indexHtml: this.foundIndexHtml[i] === 1,
         };
   }
 
@@ -388,7 +412,7 @@ export class CompiledRules {
         top = priority;
         out.length = 0;
       }
-      if (priority === top) out.push(this.foundRule[i] as Rule);
+      if (priority === top) out.push(this.ruleFound(i));
     }
     if (this.indexed || out.length < 2) return out;
     // Before indexing, copies are matched too: keep the first of each (the index keeps only it).
@@ -408,7 +432,7 @@ export class CompiledRules {
     let first: Rule | null = null;
     const count = this.matching(path);
     for (let i = 0; i < count; i++) {
-      const rule = this.foundRule[i] as Rule;
+      const rule = this.ruleFound(i);
       if (rule.value === '') continue; // an empty Disallow allows everything
       if (first === null || rule.line < first.line) first = rule;
     }
