@@ -16,10 +16,15 @@ import { agentToken, isStarAgent, readName } from './user-agent.ts';
 
 /** Groups by lower-cased product token, and the `*` groups, for one way of forming groups. */
 interface GroupIndex {
+  /** Google and RFC 9309: groups by token. */
   byToken: Map<string, Group[]>;
   star: Group[];
-  /** The keys of byToken in the order first met (file order), for the 1994 substring search. */
+  /**
+   * The 1994 text: every record's names in file order, each beside its record, for a substring
+   * search (a Map of them would cost more than the search: one file had 25,000 names).
+   */
   names: string[];
+  records: Group[];
 }
 
 interface Selection {
@@ -75,26 +80,28 @@ function name1994(value: string): string {
 }
 
 function indexGroups(groups: readonly Group[], semantics: Semantics): GroupIndex {
-  const byToken = new Map<string, Group[]>();
-  const star: Group[] = [];
-  const names: string[] = [];
+  const is1994 = semantics === 'original1994';
+  const index: GroupIndex = { byToken: new Map(), star: [], names: [], records: [] };
   for (const group of groups) {
     let isStar = false;
     for (const agent of group.agents) {
-      if (semantics === 'original1994' ? agent.trim() === '*' : isStarAgent(agent)) {
+      if (is1994 ? agent.trim() === '*' : isStarAgent(agent)) {
         isStar = true;
         continue;
       }
-      const key = semantics === 'original1994' ? name1994(agent) : agentToken(agent).toLowerCase();
-      const list = byToken.get(key);
-      if (list === undefined) {
-        byToken.set(key, [group]);
-        names.push(key);
-      } else if (list[list.length - 1] !== group) list.push(group);
+      if (is1994) {
+        index.names.push(name1994(agent));
+        index.records.push(group);
+        continue;
+      }
+      const key = agentToken(agent).toLowerCase();
+      const list = index.byToken.get(key);
+      if (list === undefined) index.byToken.set(key, [group]);
+      else if (list[list.length - 1] !== group) list.push(group);
     }
-    if (isStar) star.push(group);
+    if (isStar) index.star.push(group);
   }
-  return { byToken, star, names };
+  return index;
 }
 
 /**
@@ -108,12 +115,13 @@ function groupsNaming(
 ): { groups: Group[]; agent: string } {
   const lower = token.toLowerCase();
   if (semantics !== 'original1994') return { groups: index.byToken.get(lower) ?? [], agent: token };
-  // Names come in the order their first record appears: the first name found in the robot's name
-  // is the earliest record's (thousands of records cost one pass, and no entry object each).
-  for (const name of index.names) {
-    if (name === '' || !lower.includes(name)) continue;
-    const first = index.byToken.get(name)?.[0];
-    if (first !== undefined) return { groups: [first], agent: name };
+  // Names come in file order: the first one the robot's name contains is the earliest record's.
+  const names = index.names;
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i] as string;
+    const record = index.records[i];
+    if (name !== '' && record !== undefined && lower.includes(name))
+      return { groups: [record], agent: name };
   }
   return { groups: [], agent: token };
 }
