@@ -30,7 +30,9 @@ class Grouping {
   /** False when no group is open: a rule before any user-agent line belongs to no one. */
   addRule(rule: Rule): boolean {
     if (this.current === null) return false;
-    this.current.rules.push(rule);
+    // A first push would reserve 16 slots: most groups of a group-heavy file keep one or two rules.
+    if (this.current.rules.length === 0) this.current.rules = [rule];
+    else this.current.rules.push(rule);
     this.inRules = true;
     return true;
   }
