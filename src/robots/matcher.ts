@@ -1,5 +1,6 @@
-// Compiled rule sets: every candidate rule for a path is found in time linear in the path, and
-// each candidate is checked in time linear in pattern and path. No RegExp is built from a file.
+// Rule sets: the first checks read each rule as written; from then on every candidate rule for a
+// path is found in time linear in the path, and each candidate is checked in time linear in
+// pattern and path. No RegExp is built from a file.
 import {
   asciiCanonicalUnit,
   canonicalUnits,
