@@ -25,6 +25,9 @@ interface Entry {
   indexHtml: boolean;
 }
 
+/** The rule a reused MatchResult holds before its first use; never returned. */
+const NO_RULE: Rule = { type: 'disallow', value: '', line: 0 };
+
 /** A matching rule, with the priority it ranks by. */
 export interface MatchResult {
   rule: Rule;
@@ -362,7 +365,15 @@ export class CompiledRules {
     return this.foundCount;
   }
 
-  /** Longest-match reading (Google, RFC 9309): the best allow and disallow match. */
+  /** What `best` returns, filled in place by each call: a check makes no object to say it. */
+  private readonly bestMatches: BestMatches = { allow: null, disallow: null };
+  private readonly allowResult: MatchResult = { rule: NO_RULE, priority: 0, indexHtml: false };
+  private readonly disallowResult: MatchResult = { rule: NO_RULE, priority: 0, indexHtml: false };
+
+  /**
+   * Longest-match reading (Google, RFC 9309): the best allow and disallow match, in objects the
+   * next call fills again (read them before matching again).
+   */
   best(path: string): BestMatches {
     let allow = -1;
     let disallow = -1;
@@ -381,21 +392,21 @@ export class CompiledRules {
         else disallow = i;
       }
     }
-    return { allow: this.resultOf(allow), disallow: this.resultOf(disallow) };
+    this.bestMatches.allow = this.resultOf(allow, this.allowResult);
+    this.bestMatches.disallow = this.resultOf(disallow, this.disallowResult);
+    return this.bestMatches;
   }
 
   private ruleFound(i: number): Rule {
     return this.rules[this.foundRule[i] as number] as Rule;
   }
 
-  private resultOf(i: number): MatchResult | null {
-    return i === -1
-      ? null
-      : {
-          rule: this.ruleFound(i),
-          priority: this.foundPriority[i] as number,
-          indexHtml: this.foundIndexHtml[i] === 1,
-        };
+  private resultOf(i: number, out: MatchResult): MatchResult | null {
+    if (i === -1) return null;
+    out.rule = this.ruleFound(i);
+    out.priority = this.foundPriority[i] as number;
+    out.indexHtml = this.foundIndexHtml[i] === 1;
+    return out;
   }
 
   /**
