@@ -126,23 +126,24 @@ function compileRule(rule: Rule, number: number, semantics: Semantics, out: Entr
 }
 
 /**
- * Where readRule's last rule passed each `/` before any `*`: the rule index after it (SLASH_V) and
- * the path index after it (SLASH_P), for `slashesOf`. Rules in a file share heads
- * (`/café/ünïcødé/1`, `/café/ünïcødé/2`…): the next rule that starts with the same characters as
- * far as one of those slashes resumes there instead of reading the head again, which on 15,000
- * rules under one non-ASCII head was most of a first check (issue 32, no cliff). A `/` is one unit
- * in every reading and never inside an escape or a surrogate pair, so the state after it depends
- * only on the characters before it. Valid for one path and one reading: forgetSlashes() before
- * reading a rule set's rules for a path.
+ * Marks of where readRule's last rule (`markedFor`) had read to before any `*`: the rule index
+ * (MARK_V) and the path index (MARK_P) after a `/`, and after every 8th character. Rules in a file
+ * share heads (`/café/ünïcødé/1`, `/café/ünïcødé/2`…, or 2,000 rules under one 200-character
+ * prefix): the next rule that starts with the same characters as far as a mark resumes there
+ * instead of reading the head again, which was most of a first check on such files (issue 32, no
+ * cliff). A mark is put only after a character read as one unit of its own, that is not `$` (it
+ * may end the next rule and anchor it) and not two after a `%` (the next rule may make an escape
+ * of them): then the state at the mark depends only on the characters before it. Valid for one
+ * path and one reading: forgetMarks() before reading a rule set's rules for a path.
  */
-const SLASH_V = new Int32Array(64);
-const SLASH_P = new Int32Array(64);
-let slashCount = 0;
-let slashesOf = '';
+const MARK_V = new Int32Array(64);
+const MARK_P = new Int32Array(64);
+let markCount = 0;
+let markedFor = '';
 
-function forgetSlashes(): void {
-  slashCount = 0;
-  slashesOf = '';
+function forgetMarks(): void {
+  markCount = 0;
+  markedFor = '';
 }
 
 /** The units of one rule character (or escape), written by ruleUnitsAt. */
@@ -167,18 +168,18 @@ function readRule(rule: Rule, path: string, semantics: Semantics): number {
   // `steps` bounds the work (a hostile glob goes to the compiled form and its native search).
   let vi = 0;
   let pi = 0;
-  // Resume after the last `/` this rule shares with the rule read before it (see SLASHES).
-  if (slashCount > 0) {
-    const shared = Math.min(v.length, SLASH_V[slashCount - 1] as number);
+  // Resume at the last mark this rule shares with the rule read before it (see MARK_V).
+  if (markCount > 0) {
+    const shared = Math.min(v.length, MARK_V[markCount - 1] as number);
     let c = 0;
-    while (c < shared && v.charCodeAt(c) === slashesOf.charCodeAt(c)) c++;
-    while (slashCount > 0 && (SLASH_V[slashCount - 1] as number) > c) slashCount--;
-    if (slashCount > 0) {
-      vi = SLASH_V[slashCount - 1] as number;
-      pi = SLASH_P[slashCount - 1] as number;
+    while (c < shared && v.charCodeAt(c) === markedFor.charCodeAt(c)) c++;
+    while (markCount > 0 && (MARK_V[markCount - 1] as number) > c) markCount--;
+    if (markCount > 0) {
+      vi = MARK_V[markCount - 1] as number;
+      pi = MARK_P[markCount - 1] as number;
     }
   }
-  slashesOf = v;
+  markedFor = v;
   let star = -1;
   let mark = 0;
   let steps = 4 * (v.length + path.length) + 16;
@@ -196,9 +197,15 @@ function readRule(rule: Rule, path: string, semantics: Semantics): number {
         if (pi < path.length && path.charCodeAt(pi) === (canonical ? asciiCanonicalUnit(c) : c)) {
           vi++;
           pi++;
-          if (c === 0x2f && star === -1 && slashCount < SLASH_V.length) {
-            SLASH_V[slashCount] = vi;
-            SLASH_P[slashCount++] = pi;
+          if (
+            star === -1 &&
+            (c === 0x2f || vi - (markCount > 0 ? (MARK_V[markCount - 1] as number) : 0) >= 8) &&
+            c !== 0x24 &&
+            v.charCodeAt(vi - 2) !== 0x25 &&
+            markCount < MARK_V.length
+          ) {
+            MARK_V[markCount] = vi;
+            MARK_P[markCount++] = pi;
           }
           continue;
         }
@@ -373,7 +380,7 @@ export class CompiledRules {
     if (!this.indexed && ++this.checks <= LINEAR_CHECKS && !this.mayRunOutOfBudget(path.length)) {
       const rules = this.rules;
       let previous: Rule | null = null;
-      forgetSlashes();
+      forgetMarks();
       for (let r = 0; r < rules.length; r++) {
         const rule = rules[r] as Rule;
         // A copy of the rule just before it never decides (the earlier line wins among equals):

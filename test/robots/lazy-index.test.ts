@@ -130,3 +130,63 @@ describe('CompiledRules: the first checks read rules as written', () => {
     }
   });
 });
+
+describe('CompiledRules: a first check resumes where a rule shares its head with the one before', () => {
+  // Issue 32 (no cliff): readRule marks where it had read to (after a `/`, after every 8th
+  // character) and the next rule with the same first characters resumes there. Two marks would
+  // be wrong: after a `$` the next rule may end (and be anchored), and two after a `%` the next
+  // rule may make an escape of them.
+  const cases: [string, string[], string, Semantics, string | null][] = [
+    // RFC 9309 §2.2.3, Google's robots.txt spec: a final `$` anchors the pattern at the path's end,
+    // so `/abcdefg$` does not match `/abcdefg$` read as a path (it needs `/abcdefg`).
+    ['$ ends the next rule', ['/abcdefg$x', '/abcdefg$'], '/abcdefg$', 'google', null],
+    ['$ ends the next rule', ['/abcdefg$x', '/abcdefg$'], '/abcdefg$', 'rfc9309', null],
+    // robots.cc MaybeEscapePattern upper-cases the hex of an escape: `%4a` matches `%4A`. In the
+    // rule before, `%4z` is no escape (a `%` and the characters `4z`).
+    [
+      '% and two more make an escape',
+      ['/abcdef%4z', '/abcdef%4a'],
+      '/abcdef%4A',
+      'google',
+      '/abcdef%4a',
+    ],
+    // RFC 9309 §2.2.2: `%4a` and `%4A` are the same octet, the letter J (unreserved).
+    [
+      '% and two more make an escape',
+      ['/abcdef%4z', '/abcdef%4a'],
+      '/abcdef%4A',
+      'rfc9309',
+      '/abcdef%4a',
+    ],
+  ];
+  test.each(cases)('%s (%j, %s, %s)', (_name, values, path, semantics, expected) => {
+    const list: Rule[] = values.map((value, i) => ({ type: 'disallow', value, line: i + 2 }));
+    const p = semantics === 'google' ? path : canonicalUnits(path);
+    expect(new CompiledRules(list, semantics).best(p).disallow?.rule.value ?? null).toBe(expected);
+  });
+
+  test('property: rules under one long head answer as the indexes do', () => {
+    const head = fc.array(piece, { minLength: 4, maxLength: 14 }).map((p) => `/${p.join('')}`);
+    const tails = fc.array(
+      fc.tuple(fc.constantFrom('allow', 'disallow'), fc.array(piece, { maxLength: 3 })),
+      {
+        minLength: 2,
+        maxLength: 12,
+      },
+    );
+    fc.assert(
+      fc.property(head, tails, fc.array(path, { minLength: 1, maxLength: 3 }), (h, list, paths) => {
+        const rules: Rule[] = list.map(([type, tail], i) => ({
+          type: type as Rule['type'],
+          value: h + tail.join(''),
+          line: i + 2,
+        }));
+        // Paths that start with the head too, so the rules read past it.
+        for (const semantics of ['google', 'rfc9309', 'original1994'] as const)
+          for (const p of [...paths, ...paths.map((x) => h + x.slice(1))])
+            expect(answers(rules, semantics, p, false)).toEqual(answers(rules, semantics, p, true));
+      }),
+      { numRuns: numRuns(1000) },
+    );
+  });
+});
