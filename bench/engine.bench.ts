@@ -12,7 +12,7 @@ import { checkUrl, parseRobotsTxt, type Semantics } from '../src/robots/index.ts
 import { type Fixture, largeFixture, typicalFixture } from './fixtures.ts';
 import type { HeapRow } from './heap.bench.ts';
 import { PEERS } from './peers.ts';
-import { GOAL_MS, measureShapes, printShapes } from './shapes.ts';
+import { GOAL_MS, type ShapeRow } from './shapes.ts';
 import { type Order, realisticWorkload } from './workload.ts';
 
 /** Fastest time (ms) of `fn` over `runs` runs, each repeated until it takes ≥ 20 ms, after a warm-up. */
@@ -365,10 +365,25 @@ console.log(
   `Worst single pathological check on paths up to ${LONG} characters: ${fmt(worst)} (goal: under 1 ms)`,
 );
 
-// No cliff: parse + first checks on every file shape near the 500 KiB limit (shapes.ts).
-const shapes = measureShapes();
-printShapes(shapes);
-const worstShape = shapes.reduce((w, r) => (r.totalMs > w.totalMs ? r : w));
+// No cliff: parse + first checks on every file shape near the 500 KiB limit (shapes.ts), in a
+// process of its own: the popup's worker does not hold the peers' objects and this run's URLs.
+let shapes: ShapeRow[] = [];
+try {
+  const out = execFileSync(process.execPath, ['scripts/run-ts.mjs', 'bench/shapes.ts', '--json'], {
+    cwd: join(import.meta.dirname ?? '.', '..'),
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  for (const line of out.split('\n'))
+    if (line.startsWith('SHAPES ')) shapes = JSON.parse(line.slice(7)) as ShapeRow[];
+    else console.log(line);
+} catch (e) {
+  console.log(`\nShapes measure failed: ${e instanceof Error ? e.message : String(e)}`);
+}
+const worstShape = shapes.reduce<ShapeRow | null>(
+  (w, r) => (w === null || r.totalMs > w.totalMs ? r : w),
+  null,
+);
 
 // Heap, in a child process: global.gc() needs --expose-gc, and a fresh heap measures best.
 let heap: HeapRow[] = [];
@@ -438,8 +453,11 @@ console.table({
   },
   'parse + first checks, worst file shape': {
     goal: `≤ ${GOAL_MS} ms`,
-    measured: `${worstShape.totalMs.toFixed(1)} ms (${worstShape.name})`,
-    result: met(worstShape.totalMs <= GOAL_MS),
+    measured:
+      worstShape === null
+        ? 'not measured'
+        : `${worstShape.totalMs.toFixed(1)} ms (${worstShape.name})`,
+    result: worstShape === null ? 'NOT met (not measured)' : met(worstShape.totalMs <= GOAL_MS),
   },
   'worst pathological check': {
     goal: '≤ 1 ms',

@@ -185,6 +185,10 @@ export function printShapes(rows: readonly ShapeRow[]): void {
 }
 
 // Run alone (run-ts.mjs bundles this file as out/shapes.mjs; engine.bench.ts bundles it inside its own).
+// engine.bench.ts runs it so, in a process of its own (as the popup's worker has its own heap), and
+// reads the rows from the SHAPES line.
 if (import.meta.url.endsWith('/shapes.mjs')) {
-  printShapes(measureShapes());
+  const rows = measureShapes();
+  printShapes(rows);
+  if (process.argv.includes('--json')) console.log(`SHAPES ${JSON.stringify(rows)}`);
 }
