@@ -53,15 +53,6 @@ function utf8BytesAt(s: string, i: number, out: Uint8Array): number {
   return 4;
 }
 
-const EMITTED = new Uint8Array(4);
-
-/** Calls `emit` with each UTF-8 byte of the code point at `i` and returns the index after it. */
-function eachUtf8Byte(s: string, i: number, emit: (byte: number) => void): number {
-  const count = utf8BytesAt(s, i, EMITTED);
-  for (let k = 0; k < count; k++) emit(EMITTED[k] as number);
-  return i + (count === 4 ? 2 : 1);
-}
-
 /** UTF-8 bytes of the code point starting at `i`: 4 for a surrogate pair (two units), a lone surrogate 3 (U+FFFD). */
 function charBytes(s: string, i: number): number {
   const c = s.charCodeAt(i);
@@ -116,23 +107,7 @@ export function utf8CutIndex(s: string, start: number, end: number, maxBytes: nu
  * non-ASCII octet becomes `%XX`. Nothing else changes. Its length is the rule's match priority.
  */
 export function googleEscape(value: string): string {
-  if (isPlainAscii(value)) return value;
-  let out = '';
-  for (let i = 0; i < value.length; ) {
-    const c = value.charCodeAt(i);
-    if (c === 0x25 && isHex(value.charCodeAt(i + 1)) && isHex(value.charCodeAt(i + 2))) {
-      out += `%${value[i + 1]?.toUpperCase()}${value[i + 2]?.toUpperCase()}`;
-      i += 3;
-    } else if (c < 0x80) {
-      out += value[i];
-      i++;
-    } else {
-      i = eachUtf8Byte(value, i, (b) => {
-        out += `%${HEX[b >> 4]}${HEX[b & 15]}`;
-      });
-    }
-  }
-  return out;
+  return isPlainAscii(value) ? value : rewritten(value, false);
 }
 
 /** Length of googleEscape(value), without building it. */
@@ -149,11 +124,6 @@ export function googleEscapedLength(value: string): number {
 // means a `*` can never match half of an escape.
 
 const ESCAPED_BASE = 0xe000;
-
-/** The unit for an octet that stays percent-encoded. */
-function escapedUnit(byte: number): string {
-  return String.fromCharCode(ESCAPED_BASE + byte);
-}
 
 /** RFC 3986 unreserved: ALPHA / DIGIT / "-" / "." / "_" / "~". A `%XX` of one equals the character. */
 function isUnreserved(c: number): boolean {
@@ -198,28 +168,27 @@ const NEEDS_CANONICAL = /[^!#&'()+,-;=?@A-Z[\]_a-z~]/;
 
 export function canonicalUnits(s: string): string {
   // Most paths hold only characters that stand for themselves: nothing to rewrite.
-  if (!NEEDS_CANONICAL.test(s)) return s;
+  return NEEDS_CANONICAL.test(s) ? rewritten(s, true) : s;
+}
+
+const REWRITTEN = new Uint16Array(12);
+
+/**
+ * `s` read one character (or escape) at a time by ruleUnitsAt, as googleEscape (`canonical`
+ * false) or canonicalUnits writes it; runs it leaves as they are are sliced, not copied.
+ */
+function rewritten(s: string, canonical: boolean): string {
   let out = '';
   let runStart = 0;
   for (let i = 0; i < s.length; ) {
-    const c = s.charCodeAt(i);
-    let unit: string | null = null;
-    let next = i + 1;
-    if (c === 0x25 && isHex(s.charCodeAt(i + 1)) && isHex(s.charCodeAt(i + 2))) {
-      const byte = hexValue(s.charCodeAt(i + 1)) * 16 + hexValue(s.charCodeAt(i + 2));
-      unit = isUnreserved(byte) ? String.fromCharCode(byte) : escapedUnit(byte);
-      next = i + 3;
-    } else if (c === 0x25 || c === 0x2a || c === 0x24 || (c < 0x80 && mustBeEncoded(c))) {
-      // A `%` not followed by two hex digits is a percent sign, the octet `%25` spells.
-      unit = escapedUnit(c);
-    } else if (c >= 0x80) {
-      unit = '';
-      next = eachUtf8Byte(s, i, (b) => {
-        unit += escapedUnit(b);
-      });
-    }
-    if (unit !== null) {
-      out += s.slice(runStart, i) + unit;
+    const read = ruleUnitsAt(s, i, canonical, REWRITTEN);
+    const count = read & 15;
+    const next = i + (read >> 4);
+    let same = count === next - i;
+    for (let k = 0; same && k < count; k++) same = REWRITTEN[k] === s.charCodeAt(i + k);
+    if (!same) {
+      out += s.slice(runStart, i);
+      for (let k = 0; k < count; k++) out += String.fromCharCode(REWRITTEN[k] as number);
       runStart = next;
     }
     i = next;
@@ -227,9 +196,13 @@ export function canonicalUnits(s: string): string {
   return runStart === 0 ? s : out + s.slice(runStart);
 }
 
-/** Per ASCII unit: the unit canonicalUnits writes for it when it stands alone (itself, or escaped). */
+/**
+ * Per ASCII unit other than `%`: its canonical unit. `*` and `$` are literal here (a rule's
+ * wildcards are the matcher's business) and stay escaped, as `%2A` and `%24` do; a unit a URI may
+ * not hold raw is the octet its escape spells; any other stands for itself.
+ */
 const ASCII_CANONICAL = Uint16Array.from({ length: 128 }, (_, c) =>
-  NEEDS_CANONICAL.test(String.fromCharCode(c)) ? ESCAPED_BASE + c : c,
+  c === 0x2a || c === 0x24 || mustBeEncoded(c) ? ESCAPED_BASE + c : c,
 );
 
 const RULE_BYTES = new Uint8Array(4);
