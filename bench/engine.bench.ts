@@ -99,9 +99,6 @@ interface FileResult {
   check: number;
   bestPeerCheck: number;
   bestPeerCheckName: string;
-  /** The same on the small loop (a few URLs × 4 robots). */
-  loopCheck: number;
-  loopBestPeerCheck: number;
 }
 
 let sink = 0;
@@ -208,25 +205,11 @@ async function compare(fx: Fixture): Promise<FileResult> {
           for (let i = 0; i < u.length; i++) sum += u.charCodeAt(i);
       sink += sum;
     }) / checks;
-  const bestCheck = Math.min(...peerCheck);
-  const checkRows: Record<
-    string,
-    { 'one check': string; checks: string; 'vs fastest peer': string }
-  > = {};
-  const checkRow = (name: string, ms: number) => {
-    checkRows[name] = {
-      'one check': fmt(ms),
-      checks: fmtRate(ms),
-      'vs fastest peer': vs(ms, bestCheck),
-    };
-  };
-  checkRow("robots-lens 'google'", google);
-  checkRow("robots-lens 'rfc9309'", rfc);
-  checkRow("robots-lens 'original1994'", orig);
-  PEERS.forEach((p, k) => {
-    checkRow(p.name, peerCheck[k] ?? 0);
-  });
-  checkRow('floor: read the URL once (charCodeAt, summed)', floor);
+  const { rows: checkRows } = checkTable(
+    { google, rfc9309: rfc, original1994: orig },
+    peerCheck,
+    floor,
+  );
   checkRows['first check per robot (group selection + compile), robots-lens'] = {
     'one check': fmt(firstCheck / agents.length),
     checks: '',
@@ -244,9 +227,28 @@ async function compare(fx: Fixture): Promise<FileResult> {
     check: real.google,
     bestPeerCheck: real.bestPeer,
     bestPeerCheckName: real.bestPeerName,
-    loopCheck: google,
-    loopBestPeerCheck: bestCheck,
   };
+}
+
+type CheckRows = Record<string, { 'one check': string; checks: string; 'vs fastest peer': string }>;
+
+/** A checks table: each reading, each peer and the floor (ms per check), against the fastest peer. */
+function checkTable(
+  ours: Record<Semantics, number>,
+  peerTimes: readonly number[],
+  floor: number,
+): { rows: CheckRows; best: number } {
+  const best = Math.min(...peerTimes);
+  const rows: CheckRows = {};
+  const row = (name: string, ms: number) => {
+    rows[name] = { 'one check': fmt(ms), checks: fmtRate(ms), 'vs fastest peer': vs(ms, best) };
+  };
+  for (const [s, ms] of Object.entries(ours)) row(`robots-lens '${s}'`, ms);
+  PEERS.forEach((p, k) => {
+    row(p.name, peerTimes[k] ?? 0);
+  });
+  row('floor: read the URL once (charCodeAt, summed)', floor);
+  return { rows, best };
 }
 
 interface RealisticResult {
@@ -270,10 +272,6 @@ function realistic(
       for (let i = 0; i < n; i++)
         sink += checkUrl(robots, work.agents[i] ?? '', work.urls[i] ?? '', s).allowed ? 1 : 0;
     }) / n;
-  const realRows: Record<
-    string,
-    { 'one check': string; checks: string; 'vs fastest peer': string }
-  > = {};
   const real = {
     google: realOurs('google'),
     rfc9309: realOurs('rfc9309'),
@@ -298,20 +296,8 @@ function realistic(
       }
       sink += sum;
     }) / n;
-  const realBest = Math.min(...realPeers);
+  const { rows: realRows, best: realBest } = checkTable(real, realPeers, realFloor);
   const realBestK = realPeers.indexOf(realBest);
-  const realRow = (name: string, ms: number) => {
-    realRows[name] = {
-      'one check': fmt(ms),
-      checks: fmtRate(ms),
-      'vs fastest peer': vs(ms, realBest),
-    };
-  };
-  for (const [s, ms] of Object.entries(real)) realRow(`robots-lens '${s}'`, ms);
-  PEERS.forEach((p, k) => {
-    realRow(p.name, realPeers[k] ?? 0);
-  });
-  realRow('floor: read the URL once (charCodeAt, summed)', realFloor);
   console.log(
     order === 'url-major'
       ? `Checks, realistic (${(n / agents.length).toLocaleString('en')} distinct URLs, half from the file's rules, each for the ${agents.length} robots in turn, as a bulk audit checks them)`
