@@ -121,16 +121,24 @@ function csvRow(record: Record<string, unknown>, columns: readonly string[]): st
   return `${columns.map((c) => csvField(record[c])).join(',')}\r\n`;
 }
 
-/** CSV fields of the few strings every record repeats (the agents), made once. */
-const CSV_OF = new Map<string, string>();
-function csvOf(text: string): string {
-  let field = CSV_OF.get(text);
-  if (field === undefined) {
-    field = csvField(text);
-    if (CSV_OF.size < 256) CSV_OF.set(text, field);
-  }
-  return field;
+/**
+ * `write` remembered for the few strings every record repeats (the agents): each made once, for
+ * the first 256 strings met.
+ */
+function madeOnce(write: (text: string) => string): (text: string) => string {
+  const made = new Map<string, string>();
+  return (text) => {
+    let out = made.get(text);
+    if (out === undefined) {
+      out = write(text);
+      if (made.size < 256) made.set(text, out);
+    }
+    return out;
+  };
 }
+
+/** An agent's CSV field. */
+const csvOf = madeOnce(csvField);
 
 /**
  * A check record as a CSV row in CHECK_COLUMNS order, its URL's field made once by the caller:
@@ -144,16 +152,8 @@ function checkCsvRow(url: string, r: CheckRecord): string {
   return `${url},${csvOf(r.agent)},${r.allowed},${r.line ?? ''},${r.semantics},${rule},${r.robots},,${ai}\r\n`;
 }
 
-/** JSON of the few strings every record repeats (the agents), made once. */
-const JSON_OF = new Map<string, string>();
-function jsonOf(text: string): string {
-  let json = JSON_OF.get(text);
-  if (json === undefined) {
-    json = safeJson(JSON.stringify(text));
-    if (JSON_OF.size < 256) JSON_OF.set(text, json);
-  }
-  return json;
-}
+/** An agent's JSON string. */
+const jsonOf = madeOnce((text) => safeJson(JSON.stringify(text)));
 
 /** What one URL gives: its records, or why it is not a URL. */
 export type CheckItem =
