@@ -4,6 +4,7 @@
 // few URLs lets the engine's last-URL memo and the CPU's branch predictor see the same inputs
 // forever; here each URL is read once and kept only for its robots. A harsher order is measured
 // beside it ('every-check'): the URL and the robot change at every check, so no memo helps.
+import { parseRobotsTxt } from '../src/robots/index.ts';
 import { ORIGIN, random } from './fixtures.ts';
 
 export interface Workload {
@@ -15,7 +16,6 @@ export interface Workload {
 }
 
 const WORDS = ['shop', 'item', 'search', 'user', 'cart', 'api', 'blog', 'news', 'page', 'docs'];
-const PATTERN = /^\s*(?:allow|disallow)\s*:\s*(\S+)/i;
 
 /** A path a rule's value could match: each `*` filled with a random segment, the `$` dropped, and
  * half the time more path or a query after it. */
@@ -55,11 +55,9 @@ export function realisticWorkload(
   order: Order = 'url-major',
 ): Workload {
   const rnd = random(32);
-  const values: string[] = [];
-  for (const line of text.split(/\r\n|\r|\n/)) {
-    const m = PATTERN.exec(line);
-    if (m?.[1]) values.push(m[1]);
-  }
+  const values = parseRobotsTxt(text)
+    .groups.flatMap((g) => g.rules.map((r) => r.value))
+    .filter((v) => v !== '');
   const distinct = new Set<string>();
   let tries = 0;
   while (distinct.size < count && tries++ < count * 20) {
