@@ -26,8 +26,9 @@ import {
   inShard,
   parseShard,
 } from './audit.ts';
-import { countUrlLines, inOrder, urlInputs } from './inputs.ts';
+import { countUrlLines, type InputBatch, inOrder, urlInputs } from './inputs.ts';
 import { type CheckRecord, checkRecord, judgeOne } from './judge.ts';
+import { nonemptyInput } from './nonempty-input.ts';
 import { ResumeFile } from './resume.ts';
 import { OriginSources, readSource, type Source, UnreadableInput } from './sources.ts';
 import {
@@ -311,24 +312,45 @@ const warner = (io: Io) => (message: string) => {
 
 /**
  * A command's URL lines: its arguments, else --urls, else --sitemap, else stdin. `onLineSkipped`
- * counts the lines too long to be URLs.
+ * counts the lines too long to be URLs. An input with no line at all is a usage error, thrown
+ * before anything is written (issue 41): a CI gate must not pass on an empty stdin, a forgotten
+ * argument, an empty file or a sitemap without a <loc>. Lines that are there but are not URLs
+ * (too long ones included) are not that: they exit 1 as before.
  */
-const inputsOf = (
+async function inputsOf(
   args: readonly string[],
   values: Values,
   io: Io,
   t: Translator,
   onLineSkipped: () => void,
-) =>
-  urlInputs({
+): Promise<AsyncIterable<InputBatch>> {
+  let skipped = 0;
+  const lines = await urlInputs({
     args,
     urls: values.urls,
     sitemap: values.sitemap,
     stdin: io.stdin,
     onProblem: warner(io),
     t,
-    onLineSkipped,
+    onLineSkipped: () => {
+      skipped++;
+      onLineSkipped();
+    },
   });
+  const read = await nonemptyInput(lines);
+  if (read !== null) return read;
+  if (skipped > 0) return (async function* () {})();
+  throw new UsageError(noUrlsText(args, values, t));
+}
+
+/** Why there is nothing to judge, naming the file or sitemap read, and how to give URLs. */
+function noUrlsText(args: readonly string[], values: Values, t: Translator): string {
+  const place =
+    args.length > 0 ? null : values.urls !== undefined ? values.urls : values.sitemap?.join(', ');
+  return place === undefined || place === null || place === '-'
+    ? t('cliNoUrls')
+    : t('cliNoUrlsIn', printableText(place, false));
+}
 
 async function check(
   positionals: string[],
