@@ -14,6 +14,7 @@ import {
   type RobotsTxt,
   robotsOrigin,
 } from '../src/index.ts';
+import { PAST_CUT_BYTES, type PastCut, pastCutOf } from '../src/policy.ts';
 import { AiFile } from './ai.ts';
 import { Slots } from './slots.ts';
 
@@ -22,7 +23,17 @@ import { Slots } from './slots.ts';
  * lines, their reader; null for the others), or what its fetch outcome decides for all.
  */
 export type Source =
-  | { kind: 'ok'; parsed: RobotsTxt; url: string | null; ai: AiFile | null }
+  | {
+      kind: 'ok';
+      parsed: RobotsTxt;
+      url: string | null;
+      ai: AiFile | null;
+      /**
+       * What lies past the 500 KiB cut (RFC 9309 §2.5: read, never used): the file's size and the
+       * user-agent lines there, as the popup says them; absent or null when the file was read whole.
+       */
+      cut?: PastCut | null;
+    }
   | { kind: 'unavailable' | 'unreachable'; outcome: Outcome; url: string };
 
 /**
@@ -50,14 +61,21 @@ function decode(bytes: Uint8Array): string {
 
 /** The outcome of one fetch as a Source. */
 export function sourceOf(outcome: Outcome, url: string): Source {
-  return outcome.kind === 'ok'
-    ? okSource(outcome.text, parseRobotsTxt(outcome.text), url)
-    : { kind: outcome.kind, outcome, url };
+  if (outcome.kind !== 'ok') return { kind: outcome.kind, outcome, url };
+  const cut = outcome.truncated
+    ? (outcome.pastCut ?? { bytes: outcome.bytes, ended: false, agents: [] })
+    : null;
+  return okSource(outcome.text, parseRobotsTxt(outcome.text), url, cut);
 }
 
 /** A file's text and rules as a Source, the AI-usage lines told apart once. */
-function okSource(text: string, parsed: RobotsTxt, url: string | null): Source {
-  return { kind: 'ok', parsed, url, ai: AiFile.of(text, parsed) };
+function okSource(
+  text: string,
+  parsed: RobotsTxt,
+  url: string | null,
+  cut: PastCut | null = null,
+): Source {
+  return { kind: 'ok', parsed, url, ai: AiFile.of(text, parsed), cut };
 }
 
 /**
@@ -72,24 +90,35 @@ export async function fetchSource(url: string, options: NodeFetchOptions = {}): 
 /**
  * The first `maxBytes` of a file (default MAX_BODY_BYTES, as a fetch keeps), and how many bytes
  * it has past them (0: none; read one byte past to tell, then its size says how many, at least
- * 1 for a device or a pipe). A 10 GB file or /dev/zero costs 500 KiB, not its size.
+ * what was read for a device or a pipe; `ended` when that is its real size). A 10 GB file or
+ * /dev/zero costs 500 KiB, not its size, plus `tailBytes` read past the cut only to say what lies
+ * there (`tail`, as a fetch looks at PAST_CUT_BYTES more).
  */
 export async function readFileCapped(
   path: string,
   maxBytes = MAX_BODY_BYTES,
-): Promise<{ bytes: Uint8Array; pastBytes: number }> {
+  tailBytes = 0,
+): Promise<{ bytes: Uint8Array; pastBytes: number; tail: Uint8Array; ended: boolean }> {
   const handle = await open(path, 'r');
   try {
-    const buffer = new Uint8Array(maxBytes + 1);
+    const buffer = new Uint8Array(maxBytes + Math.max(1, tailBytes));
     let size = 0;
     while (size < buffer.length) {
       const { bytesRead } = await handle.read(buffer, size, buffer.length - size, null);
       if (bytesRead === 0) break;
       size += bytesRead;
     }
-    if (size <= maxBytes) return { bytes: buffer.subarray(0, size), pastBytes: 0 };
+    const tail = buffer.subarray(maxBytes, Math.min(size, maxBytes + tailBytes));
+    if (size <= maxBytes)
+      return { bytes: buffer.subarray(0, size), pastBytes: 0, tail, ended: true };
     const { size: fileSize } = await handle.stat();
-    return { bytes: buffer.subarray(0, maxBytes), pastBytes: Math.max(1, fileSize - maxBytes) };
+    return {
+      bytes: buffer.subarray(0, maxBytes),
+      pastBytes: Math.max(size - maxBytes, fileSize - maxBytes),
+      tail,
+      // The end was read, or a regular file's size says it (a pipe's or a device's is 0).
+      ended: size < buffer.length || fileSize >= size,
+    };
   } finally {
     await handle.close();
   }
@@ -99,13 +128,23 @@ export async function readFileCapped(
  * A file's first MAX_BODY_BYTES parsed; past them the parse is marked truncated with its
  * 'content-past-limit' warning, as when the parser itself cuts a longer text (RFC 9309 §2.5).
  */
-async function parseFile(path: string): Promise<{ text: string; parsed: RobotsTxt }> {
-  const { bytes, pastBytes } = await readFileCapped(path);
+async function parseFile(
+  path: string,
+): Promise<{ text: string; parsed: RobotsTxt; cut: PastCut | null }> {
+  const { bytes, pastBytes, tail, ended } = await readFileCapped(
+    path,
+    MAX_BODY_BYTES,
+    PAST_CUT_BYTES,
+  );
   const text = decode(bytes);
   const parsed = parseRobotsTxt(text);
-  if (pastBytes === 0 || parsed.truncated) return { text, parsed };
+  if (pastBytes === 0) return { text, parsed, cut: null };
+  // What lies past the cut, as a fetch says it (its size, the groups there): never used.
+  const cut = pastCutOf(bytes.byteLength, decode(tail), pastBytes, ended);
+  if (parsed.truncated) return { text, parsed, cut };
   return {
     text,
+    cut,
     parsed: {
       ...parsed,
       truncated: true,
@@ -127,8 +166,8 @@ async function parseFile(path: string): Promise<{ text: string; parsed: RobotsTx
 export async function readSource(place: string): Promise<Source> {
   if (isUrl(place)) return fetchSource(place);
   try {
-    const { text, parsed } = await parseFile(place);
-    return okSource(text, parsed, null);
+    const { text, parsed, cut } = await parseFile(place);
+    return okSource(text, parsed, null, cut);
   } catch (error) {
     const why = errorCodeOf(error);
     throw new UnreadableInput(`${place}: ${why ?? ''}`, place, why);
