@@ -20,8 +20,9 @@ import {
   judgeFetched,
 } from '../src/page/audit.ts';
 import type { Crawl } from '../src/page/combined.ts';
+import type { OrderWindow } from './inputs.ts';
 import { ruleLine, verdictOf } from './judge.ts';
-import { Slots } from './slots.ts';
+import { Parked, Slots } from './slots.ts';
 import type { Source } from './sources.ts';
 
 /** The auditor's own robots.txt token (RFC 9309 §2.2.1: letters, digits, "-" and "_"). */
@@ -110,19 +111,43 @@ export interface HostTimes {
   ms: number;
 }
 
-/** Audits URLs: `judge(url, source, inSitemap)` gives the records of one URL. */
+/**
+ * One host's turns (issue 41): at most `perHost` of its requests at once, each starting at least
+ * its crawl-delay after the one before. A URL waiting for a turn, or sleeping for a Retry-After,
+ * holds no slot: neither the host's nor the run's.
+ */
+interface HostTurns {
+  /** Requests let through and not yet over. */
+  active: number;
+  /** The earliest start of the host's next request (its crawl-delay after the last start). */
+  nextStart: number;
+  /** Let through under a crawl-delay and not started yet: the next turn waits for its start. */
+  starting: boolean;
+  /** A wake-up is set for nextStart. */
+  timer: boolean;
+  /** The host's crawl-delay, in ms. */
+  delay: number;
+  /** URLs waiting for a turn, in order (a retry goes first). */
+  readonly waiting: (() => void)[];
+}
+
+/**
+ * Audits URLs: `judge(url, source, inSitemap, ledFrom)` gives the records of one URL; `ledFrom`,
+ * the sitemap that lists it, puts its fetch under the private-network rule.
+ */
 export class Auditor {
   private readonly options: AuditOptions;
   private readonly t: Translator;
   private readonly all: Slots;
-  private readonly hosts = new Map<string, Slots>();
-  /** The earliest time the next request to a host may start (its crawl-delay), by host. */
-  private readonly nextStart = new Map<string, number>();
+  private readonly hosts = new Map<string, HostTurns>();
   /** The crawl-delay of each robots.txt read, once per file. */
   private readonly delays = new WeakMap<Source, number>();
   /** What each canonical URL checked answered (at most CANONICALS_KEPT, the oldest dropped). */
   private readonly canonicals = new Map<string, Promise<CanonicalAnswer | null>>();
+  /** Per host: its requests, and the time they and the waits it asked for took. */
   readonly times = new Map<string, HostTimes>();
+  /** URLs waiting on their host (a turn, a Retry-After): the ordered window lets others past. */
+  readonly parked = new Parked();
   private readonly now: () => number;
   private readonly sleep: (ms: number) => Promise<void>;
 
@@ -134,65 +159,146 @@ export class Auditor {
     this.sleep = options.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
   }
 
-  private hostSlots(host: string): Slots {
-    let slots = this.hosts.get(host);
-    if (slots === undefined) {
-      slots = new Slots(this.options.perHost);
-      this.hosts.set(host, slots);
+  /** Adds `ms` to the host's time (a request's, or a wait it asked for). */
+  private timed(host: string, ms: number, request: boolean): void {
+    let times = this.times.get(host);
+    if (times === undefined) {
+      times = { pages: 0, ms: 0 };
+      this.times.set(host, times);
     }
-    return slots;
+    if (request) times.pages++;
+    times.ms += ms;
   }
 
   /**
-   * Waits for the host's turn under its crawl-delay: each request reserves its start, `delayMs`
-   * after the one before (0: no wait).
+   * The host with the most time per request, the waits it asked for counted (Retry-After,
+   * crawl-delay), and that time in ms; null before any request.
    */
-  private async pace(host: string, delayMs: number): Promise<void> {
-    if (delayMs <= 0) return;
-    const now = this.now();
-    const at = Math.max(now, this.nextStart.get(host) ?? 0);
-    this.nextStart.set(host, at + delayMs);
-    if (at > now) await this.sleep(at - now);
+  slowest(): [host: string, msPerPage: number] | null {
+    let slowest: [string, number] | null = null;
+    for (const [host, { pages, ms }] of this.times)
+      if (pages > 0 && (slowest === null || ms / pages > slowest[1])) slowest = [host, ms / pages];
+    return slowest;
+  }
+
+  private turnsOf(host: string, delay: number): HostTurns {
+    let turns = this.hosts.get(host);
+    if (turns === undefined) {
+      turns = { active: 0, nextStart: 0, starting: false, timer: false, delay, waiting: [] };
+      this.hosts.set(host, turns);
+    }
+    turns.delay = delay;
+    return turns;
+  }
+
+  private free(turns: HostTurns): boolean {
+    return turns.active < this.options.perHost && !turns.starting;
+  }
+
+  private let(turns: HostTurns): void {
+    turns.active++;
+    if (turns.delay > 0) turns.starting = true;
+  }
+
+  /** Lets the waiting URLs through while the host has room, or sets a wake-up for its delay. */
+  private pump(host: string, turns: HostTurns): void {
+    while (turns.waiting.length > 0 && this.free(turns)) {
+      const wait = turns.nextStart - this.now();
+      if (wait > 0) {
+        if (turns.timer) return;
+        turns.timer = true;
+        // The host's crawl-delay counts in its time: the wait is the host's doing.
+        this.timed(host, wait, false);
+        void this.sleep(wait).then(() => {
+          turns.timer = false;
+          this.pump(host, turns);
+        });
+        return;
+      }
+      this.let(turns);
+      turns.waiting.shift()?.();
+    }
+  }
+
+  /** Waits for a turn at the host without holding anything; `retry` goes before the others. */
+  private async turn(host: string, turns: HostTurns, retry: boolean): Promise<void> {
+    if (turns.waiting.length === 0 && this.free(turns) && this.now() >= turns.nextStart) {
+      this.let(turns);
+      return;
+    }
+    await this.parked.during(
+      new Promise<void>((resolve) => {
+        if (retry) turns.waiting.unshift(resolve);
+        else turns.waiting.push(resolve);
+        this.pump(host, turns);
+      }),
+    );
+  }
+
+  /** A request let through starts: the host's next one waits its crawl-delay from now. */
+  private started(host: string, turns: HostTurns): void {
+    if (turns.delay <= 0) return;
+    turns.nextStart = this.now() + turns.delay;
+    turns.starting = false;
+    this.pump(host, turns);
+  }
+
+  /** A request is over: its turn goes to the next. An idle host past its delay is forgotten. */
+  private over(host: string, turns: HostTurns): void {
+    turns.active--;
+    this.pump(host, turns);
+    if (
+      turns.active === 0 &&
+      turns.waiting.length === 0 &&
+      !turns.timer &&
+      !turns.starting &&
+      this.now() >= turns.nextStart
+    )
+      this.hosts.delete(host);
   }
 
   /**
    * Fetches the page within both limits and the host's crawl-delay, honouring Retry-After on 429
-   * and 503 (at most 2 retries).
+   * and 503 (at most 2 retries). Waiting, for a turn or a Retry-After, holds no slot.
    */
-  private async fetch(url: string, delayMs: number, headersOnly = false): Promise<Fetched> {
+  private async fetch(
+    url: string,
+    delayMs: number,
+    headersOnly = false,
+    ledFrom: string | null = null,
+  ): Promise<Fetched> {
     const host = new URL(url).host;
-    const slots = this.hostSlots(host);
-    const result = await slots.run(async () => {
-      for (let attempt = 0; ; attempt++) {
-        await this.pace(host, delayMs);
-        const got = await this.all.run(async () => {
+    for (let attempt = 0; ; attempt++) {
+      const turns = this.turnsOf(host, delayMs);
+      await this.turn(host, turns, attempt > 0);
+      let got: Awaited<ReturnType<typeof fetchForAudit>>;
+      try {
+        got = await this.all.run(async () => {
+          this.started(host, turns);
           const started = this.now();
           const fetched = await fetchForAudit(url, {
             redirects: { kind: 'manual', lookup: nodeLookup },
+            ...(ledFrom === null ? {} : { ledFrom }),
             userAgent: this.options.userAgent,
             timeoutMs: this.options.timeoutMs,
             maxBytes: this.options.maxBytes,
             headersOnly,
             now: this.now,
           });
-          const times = this.times.get(host) ?? { pages: 0, ms: 0 };
-          times.pages++;
-          times.ms += this.now() - started;
-          this.times.set(host, times);
+          this.timed(host, this.now() - started, true);
           return fetched;
         });
-        const status = got.fetched.kind === 'answer' ? got.fetched.response.status : 0;
-        if ((status !== 429 && status !== 503) || attempt >= MAX_RETRIES) return got.fetched;
-        // The host's slot is held while waiting, so its other URLs wait too (per-host backoff);
-        // the run's other hosts go on.
-        const wait = retryAfterMs(got.retryAfter, this.now()) ?? 1000 * 2 ** attempt;
-        if (wait > MAX_RETRY_AFTER_MS) return got.fetched;
-        await this.sleep(wait);
+      } finally {
+        this.over(host, turns);
       }
-    });
-    // The map is bounded by the hosts of the run; an idle host's slots are not kept.
-    if (slots.idle) this.hosts.delete(host);
-    return result;
+      const status = got.fetched.kind === 'answer' ? got.fetched.response.status : 0;
+      if ((status !== 429 && status !== 503) || attempt >= MAX_RETRIES) return got.fetched;
+      // This URL waits, holding no slot: the host's other URLs and the run's other hosts go on.
+      const wait = retryAfterMs(got.retryAfter, this.now()) ?? 1000 * 2 ** attempt;
+      if (wait > MAX_RETRY_AFTER_MS) return got.fetched;
+      this.timed(host, wait, false);
+      await this.parked.during(this.sleep(wait));
+    }
   }
 
   /**
@@ -205,6 +311,7 @@ export class Auditor {
     origin: string,
     source: Source,
     delay: number,
+    page: string,
   ): Promise<CanonicalAnswer | null> {
     if (canonical === null || !canonical.isHttp || canonical.self) return Promise.resolve(null);
     const url = canonical.url;
@@ -214,9 +321,12 @@ export class Auditor {
       source.kind === 'unavailable' ||
       (source.kind === 'ok' && verdictOf(source, AUDITOR_TOKEN, url, null)?.allowed !== false);
     if (!allowed) return Promise.resolve(null);
-    const known = this.canonicals.get(url);
+    // The page that names it leads to it (the private-network rule): kept apart by that page's
+    // origin, which is the canonical's own or, after a redirect, the one that answered.
+    const key = `${new URL(page).origin} ${url}`;
+    const known = this.canonicals.get(key);
     if (known !== undefined) return known;
-    const asked = this.fetch(url, delay, true).then((fetched) =>
+    const asked = this.fetch(url, delay, true, page).then((fetched) =>
       fetched.kind !== 'answer'
         ? null
         : {
@@ -224,7 +334,7 @@ export class Auditor {
             status: fetched.response.redirects?.[0]?.status ?? fetched.response.status,
           },
     );
-    this.canonicals.set(url, asked);
+    this.canonicals.set(key, asked);
     if (this.canonicals.size > CANONICALS_KEPT) {
       const oldest = this.canonicals.keys().next().value;
       if (oldest !== undefined) this.canonicals.delete(oldest);
@@ -233,7 +343,12 @@ export class Auditor {
   }
 
   /** The records of one URL, one per agent in order. Never throws. */
-  async judge(url: string, source: Source, inSitemap: boolean): Promise<AuditRecord[]> {
+  async judge(
+    url: string,
+    source: Source,
+    inSitemap: boolean,
+    ledFrom: string | null = null,
+  ): Promise<AuditRecord[]> {
     const { agents, ignoreRobots } = this.options;
     const crawlOf = (verdict: ReturnType<typeof verdictOf>): Crawl => {
       if (source.kind !== 'ok') return source.kind === 'unavailable' ? 'allowed' : 'disallowed';
@@ -248,7 +363,9 @@ export class Auditor {
       this.delays.set(source, delay);
     }
     const fetched: Fetched =
-      auditorAllowed || ignoreRobots ? await this.fetch(url, delay) : { kind: 'not-fetched' };
+      auditorAllowed || ignoreRobots
+        ? await this.fetch(url, delay, false, ledFrom)
+        : { kind: 'not-fetched' };
     const judgement = judgeFetched(url, fetched, agents, this.now());
     const origin = new URL(url).origin;
     const canonicalAnswer = await this.canonicalAnswer(
@@ -256,6 +373,7 @@ export class Auditor {
       origin,
       source,
       delay,
+      fetched.kind === 'answer' ? fetched.response.url : url,
     );
     return agents.map((agent, i) => {
       const verdict = verdicts[i] ?? null;
@@ -278,7 +396,8 @@ export class Auditor {
       const reasons = answer.reasons.map((r) =>
         auditReasonText(r, agent, url, this.t, this.options.timeoutMs / 1000),
       );
-      if (!auditorAllowed && ignoreRobots) reasons.push(this.t('auditIgnoredRobots'));
+      const ignored = !auditorAllowed && ignoreRobots && fetched.kind !== 'not-fetched';
+      if (ignored) reasons.push(this.t('auditIgnoredRobots'));
       const response = fetched.kind === 'answer' ? fetched.response : null;
       const record: AuditRecord = {
         url,
@@ -294,11 +413,47 @@ export class Auditor {
         reasons,
         line: verdict?.rule?.line ?? null,
       };
-      if (!auditorAllowed && ignoreRobots) record.ignoredRobots = true;
+      if (ignored) record.ignoredRobots = true;
       if (inSitemap) record.inSitemap = true;
       return record;
     });
   }
+}
+
+/**
+ * How far the records of an audit may run ahead of the oldest URL not written (issue 41): the
+ * output keeps the input's order, and the URLs behind one that waits on its host (Retry-After,
+ * crawl-delay, its per-host limit) go on, their records held back, up to these bounds.
+ */
+export const AUDIT_AHEAD_URLS = 10_000;
+/** Bytes of records held back for the order, at most (their strings, as UTF-16, roughly). */
+export const AUDIT_HELD_BYTES = 64 * 1024 * 1024;
+
+/** Roughly the bytes a URL's records hold: their strings as UTF-16, and a little per object. */
+export function recordsWeight(records: readonly AuditRecord[] | null): number {
+  if (records === null) return 64;
+  let chars = 0;
+  for (const r of records) {
+    chars += 128 + r.url.length + r.agent.length;
+    chars += (r.finalUrl?.length ?? 0) + (r.canonical?.length ?? 0);
+    for (const hop of r.redirects) chars += 16 + hop.url.length;
+    for (const reason of r.reasons) chars += 16 + reason.length;
+  }
+  return 2 * chars;
+}
+
+/** The ordered window of an audit: `concurrency` × 4 URLs under way, the parked ones aside. */
+export function auditWindow(
+  auditor: Auditor,
+  concurrency: number,
+): OrderWindow<AuditRecord[] | null> {
+  return {
+    size: concurrency * 4,
+    parked: auditor.parked,
+    ahead: Math.max(AUDIT_AHEAD_URLS, concurrency * 4),
+    held: AUDIT_HELD_BYTES,
+    weigh: recordsWeight,
+  };
 }
 
 /** The default User-Agent: the tool, its version, where to read about it. */

@@ -12,6 +12,7 @@ import { errorCodeOf, errorCodeText } from '../src/explain/failures.ts';
 import { sitemapProblemText } from '../src/explain/sitemaps.ts';
 import { printableText, type Translator } from '../src/index.ts';
 import { SitemapUnreadable } from '../src/sitemap-problem.ts';
+import type { Parked } from './slots.ts';
 import { UnreadableInput } from './sources.ts';
 
 /** Lines per batch: a batch is judged and written at once (one await per batch, not per line). */
@@ -136,6 +137,8 @@ export interface UrlOptions {
   t: Translator;
   /** Called for each input line skipped for its length (it counts as a line that is no URL). */
   onLineSkipped?: () => void;
+  /** The User-Agent of a sitemap's requests (default none: Node's `node`). */
+  userAgent?: string;
 }
 
 /** A sitemap's entries, its first read now (unreadable, it throws UnreadableInput here). */
@@ -146,6 +149,7 @@ async function openSitemap(
   const { t } = options;
   const found = sitemapEntries(place, {
     onProblem: (p) => options.onProblem(sitemapProblemText(p, t)),
+    ...(options.userAgent === undefined ? {} : { userAgent: options.userAgent }),
   });
   let first: IteratorResult<SitemapEntry>;
   try {
@@ -189,34 +193,121 @@ export async function urlInputs(options: UrlOptions): Promise<AsyncIterable<Inpu
   return batchesOf(linesOf(stdin, options));
 }
 
+/** How far the ordered pipeline may run ahead of its oldest result (inOrder). */
+export interface OrderWindow<R> {
+  /** Items under way at once, those parked aside. */
+  size: number;
+  /**
+   * Items under way that wait on something of their own (a host's Retry-After or crawl-delay):
+   * they do not count in `size`, so the items behind them go on.
+   */
+  parked?: Parked;
+  /** At most this many items from the oldest not given out to the newest started (default `size`). */
+  ahead?: number;
+  /** At most this much weight of finished results held back for the order (default no bound). */
+  held?: number;
+  /** A finished result's weight (its bytes, roughly). */
+  weigh?: (result: R) => number;
+}
+
+/** A result under way or held back for the order. */
+interface Pending<R> {
+  done: boolean;
+  value?: R;
+  failed?: { error: unknown };
+  weight: number;
+}
+
 /**
  * Applies `work` to each item and gives the results in input order, with up to `window` items
  * under way at once (a robots.txt fetch of a new origin does not hold up the others'), so memory
- * stays bounded whatever the number of items.
+ * stays bounded whatever the number of items. Parked items (`window.parked`) do not count: the
+ * items behind a waiting one go on, their results held back for the order up to `ahead` items and
+ * `held` weight (issue 41: one host's Retry-After no longer stalls the others').
  */
 export async function* inOrder<T, R>(
   items: AsyncIterable<T>,
   work: (item: T) => R | Promise<R>,
-  window = 8,
+  window: number | OrderWindow<R> = 8,
 ): AsyncGenerator<R> {
-  // A FIFO of results under way; a result given out is dropped from it at once.
-  let queue: (R | Promise<R>)[] = [];
+  const {
+    size,
+    parked,
+    ahead = size,
+    held = Number.POSITIVE_INFINITY,
+    weigh,
+  } = typeof window === 'number' ? { size: window } : window;
+  // A FIFO of results under way or held; a result given out is dropped from it at once.
+  let queue: (Pending<R> | undefined)[] = [];
   let head = 0;
-  const next = async (): Promise<R> => {
-    const result = queue[head] as R | Promise<R>;
-    queue[head++] = undefined as unknown as R;
-    if (head >= 64) {
-      queue = queue.slice(head);
-      head = 0;
-    }
-    return result;
+  let unfinished = 0;
+  let heldWeight = 0;
+  let wake: (() => void) | null = null;
+  const poke = () => {
+    const woken = wake;
+    wake = null;
+    woken?.();
   };
-  for await (const item of items) {
-    queue.push(work(item));
-    while (queue.length - head >= window || (head < queue.length && !isPromise(queue[head])))
-      yield await next();
+  const finish = (pending: Pending<R>, value: R) => {
+    pending.done = true;
+    pending.value = value;
+    pending.weight = weigh?.(value) ?? 0;
+    heldWeight += pending.weight;
+  };
+  const start = (item: T) => {
+    const pending: Pending<R> = { done: false, weight: 0 };
+    queue.push(pending);
+    const result = work(item);
+    if (!isPromise(result)) return finish(pending, result as R);
+    unfinished++;
+    (result as Promise<R>).then(
+      (value) => {
+        unfinished--;
+        finish(pending, value);
+        poke();
+      },
+      (error: unknown) => {
+        unfinished--;
+        pending.done = true;
+        pending.failed = { error };
+        poke();
+      },
+    );
+  };
+  if (parked !== undefined) parked.onPark = poke;
+  const iterator = items[Symbol.asyncIterator]();
+  let exhausted = false;
+  try {
+    for (;;) {
+      for (let first = queue[head]; first?.done === true; first = queue[head]) {
+        queue[head++] = undefined;
+        if (head >= 64) {
+          queue = queue.slice(head);
+          head = 0;
+        }
+        if (first.failed !== undefined) throw first.failed.error;
+        heldWeight -= first.weight;
+        yield first.value as R;
+      }
+      const room =
+        unfinished - (parked?.count ?? 0) < size &&
+        queue.length - head < ahead &&
+        heldWeight < held;
+      if (!exhausted && room) {
+        const next = await iterator.next();
+        if (next.done === true) exhausted = true;
+        else start(next.value);
+        continue;
+      }
+      if (exhausted && head >= queue.length) return;
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+      });
+    }
+  } finally {
+    if (parked !== undefined && parked.onPark === poke) parked.onPark = null;
+    if (!exhausted) await iterator.return?.();
   }
-  while (head < queue.length) yield await next();
 }
 
 function isPromise(value: unknown): value is Promise<unknown> {

@@ -21,6 +21,7 @@ import {
   AuditCounts,
   Auditor,
   type AuditRecord,
+  auditWindow,
   defaultUserAgent,
   failOnStates,
   inShard,
@@ -619,7 +620,7 @@ async function audit(
   for await (const records of inOrder(
     urls,
     ([line, led]) => auditLine(line, led),
-    concurrency * 4,
+    auditWindow(auditor, concurrency),
   )) {
     shown.tick();
     if (records === null) continue;
@@ -642,9 +643,7 @@ async function audit(
   );
   if (counts.urls > 0) for (const row of counts.table().split('\n')) warn(row);
   for (const row of counts.sitemapLines(t)) warn(row);
-  let slowest: [string, number] | null = null;
-  for (const [host, { pages, ms }] of auditor.times)
-    if (slowest === null || ms / pages > slowest[1]) slowest = [host, ms / pages];
+  const slowest = auditor.slowest();
   if (slowest !== null) warn(t('auditSlowest', slowest[0], t.number(slowest[1])));
   return errors > 0 || counts.any(failOn) ? 1 : 0;
 }

@@ -30,3 +30,24 @@ export class Slots {
     }
   }
 }
+
+/**
+ * How many pieces of work are parked: waiting on something of their own (their host's
+ * Retry-After, crawl-delay or per-host limit), so that work behind them may go ahead. The one
+ * listener (the ordered window of inputs.ts) hears each that parks.
+ */
+export class Parked {
+  count = 0;
+  onPark: (() => void) | null = null;
+
+  /** Runs `wait` parked: counted while it waits. */
+  async during<T>(wait: Promise<T>): Promise<T> {
+    this.count++;
+    this.onPark?.();
+    try {
+      return await wait;
+    } finally {
+      this.count--;
+    }
+  }
+}

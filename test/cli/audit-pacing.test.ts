@@ -1,13 +1,14 @@
 // The audit's politeness (cli/audit.ts): the crawl-delay robots.txt sets for robots-lens, and
 // Retry-After on 429 and 503, with a clock of the test's own (no test waits for real time).
 import { createServer, type Server } from 'node:http';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import en from '../../_locales/en/messages.json';
 import { AUDITOR_TOKEN, Auditor, crawlDelayMs, retryAfterMs } from '../../cli/audit.ts';
 import type { Source } from '../../cli/sources.ts';
 import type { Messages } from '../../src/index.ts';
 import { lookupIn, translator } from '../../src/index.ts';
 import { parseRobotsTxt } from '../../src/robots/index.ts';
+import { testClock } from './test-clock.ts';
 
 const t = translator(lookupIn(en as unknown as Messages), 'en');
 const source = (text: string): Source => ({
@@ -26,6 +27,10 @@ let clockNow = () => 0;
 beforeAll(async () => {
   server = createServer((req, res) => {
     arrivals.push([req.url ?? '', clockNow()]);
+    if (req.url === '/always-busy') {
+      res.writeHead(429, { 'retry-after': '7' }).end();
+      return;
+    }
     if (req.url === '/busy' && tooMany++ < 2) {
       res.writeHead(429, { 'retry-after': '7' }).end();
       return;
@@ -38,7 +43,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 /** An auditor whose sleeps advance a clock of its own, and are recorded. */
-function auditor(perHost = 2) {
+function auditor(perHost = 2, concurrency = 16) {
   let clock = 1_000_000;
   clockNow = () => clock;
   const sleeps: number[] = [];
@@ -48,7 +53,7 @@ function auditor(perHost = 2) {
       userAgent: 'test',
       timeoutMs: 5000,
       maxBytes: 100_000,
-      concurrency: 16,
+      concurrency,
       perHost,
       ignoreRobots: false,
       now: () => clock,
@@ -93,6 +98,48 @@ describe('crawl-delay for robots-lens (Bing reads it as seconds between requests
     expect(third - second).toBeGreaterThanOrEqual(3000);
     expect(sleeps.length).toBe(2);
   });
+
+  // Issue 41: a URL waiting for its turn holds no slot, and the host's pacing still holds.
+  test.each([
+    { perHost: 1, concurrency: 16 },
+    { perHost: 2, concurrency: 16 },
+    { perHost: 4, concurrency: 16 },
+    { perHost: 4, concurrency: 1 },
+  ])(
+    'per host $perHost, $concurrency in all: no two requests closer than the delay',
+    async ({ perHost, concurrency }) => {
+      arrivals.length = 0;
+      const clock = testClock();
+      clockNow = clock.now;
+      const a = new Auditor(
+        {
+          agents: ['Googlebot'],
+          userAgent: 'test',
+          timeoutMs: 5000,
+          maxBytes: 100_000,
+          concurrency,
+          perHost,
+          ignoreRobots: false,
+          now: clock.now,
+          sleep: clock.sleep,
+        },
+        t,
+      );
+      const robots = source(`User-agent: ${AUDITOR_TOKEN}\nCrawl-delay: 2\n`);
+      const paths = ['/a', '/b', '/c', '/d', '/e', '/f'];
+      const all = Promise.all(paths.map((p) => a.judge(`${origin}${p}`, robots, false)));
+      // Each wait lets one request through: the clock moves on once it has arrived.
+      for (let k = 1; k <= paths.length; k++) {
+        await vi.waitFor(() => expect(arrivals).toHaveLength(k), { timeout: 3000, interval: 5 });
+        await vi.waitFor(() => expect(clock.advance() || k === paths.length).toBe(true));
+      }
+      await all;
+      const starts = arrivals.map(([, at]) => at).sort((x, y) => x - y);
+      expect(starts).toHaveLength(paths.length);
+      for (let i = 1; i < starts.length; i++)
+        expect((starts[i] ?? 0) - (starts[i - 1] ?? 0)).toBeGreaterThanOrEqual(2000);
+    },
+  );
 });
 
 describe('Retry-After on 429 and 503', () => {
@@ -111,4 +158,41 @@ describe('Retry-After on 429 and 503', () => {
     expect(record?.state).toBe('indexable');
     expect(sleeps).toEqual([7000, 7000]);
   });
+
+  // Issue 41: sleeping for a Retry-After holds neither the host's slot nor the run's.
+  test.each([
+    { perHost: 1, concurrency: 16 },
+    { perHost: 1, concurrency: 1 },
+    { perHost: 2, concurrency: 1 },
+  ])(
+    'per host $perHost, $concurrency in all: the host’s other URL goes on while one sleeps',
+    async ({ perHost, concurrency }) => {
+      const clock = testClock();
+      const a = new Auditor(
+        {
+          agents: ['Googlebot'],
+          userAgent: 'test',
+          timeoutMs: 5000,
+          maxBytes: 100_000,
+          concurrency,
+          perHost,
+          ignoreRobots: false,
+          now: clock.now,
+          sleep: clock.sleep,
+        },
+        t,
+      );
+      const robots = source('User-agent: *\nAllow: /\n');
+      const busy = a.judge(`${origin}/always-busy`, robots, false);
+      let other: string | undefined;
+      void a.judge(`${origin}/other`, robots, false).then((r) => {
+        other = r[0]?.state;
+      });
+      await vi.waitFor(() => expect(other).toBe('indexable'), { timeout: 3000, interval: 10 });
+      expect(clock.pending).toBe(1);
+      while (clock.advance())
+        await vi.waitFor(() => expect(clock.pending > 0 || a.parked.count === 0).toBe(true));
+      expect((await busy)[0]?.state).toBe('server-error');
+    },
+  );
 });
