@@ -7,6 +7,7 @@ import type { ChangeSeverityLevel } from '../src/extension/history/severity.ts';
 import {
   CACHE_REQUESTS,
   type CacheRequest,
+  type ObservedOutcome,
   type Outcome,
   type RobotsFetch,
 } from '../src/policy.ts';
@@ -34,7 +35,7 @@ type OkOutcome = Extract<Outcome, { kind: 'ok' }>;
 
 /** An outcome as stored: an 'ok' one keeps its text packed in `body` (maybe gzipped). */
 export type StoredOutcome =
-  | Exclude<Outcome, { kind: 'ok' }>
+  | Exclude<ObservedOutcome, { kind: 'ok' }>
   | (Omit<OkOutcome, 'text'> & { body: PackedText });
 
 /** The stored form of a fetch. Bump the version with a migration in `readEntry`. */
@@ -206,6 +207,12 @@ export class OriginCache {
    */
   async put(fetched: RobotsFetch, changed = false): Promise<CacheEntry> {
     const entry: CacheEntry = { schemaVersion: CACHE_SCHEMA_VERSION, ...fetched, changed };
+    if (entry.outcome.kind === 'unknown') {
+      // No answer of the site's (the browser did not report a hop): kept in memory for its short
+      // life, never written, and never over the last real answer storage holds.
+      this.keepUnstored(entry);
+      return entry;
+    }
     const stored = await packEntry(entry);
     if (sizeOf(stored) > MAX_ENTRY_BYTES) {
       // Not worth other origins' entries: whatever storage held for the origin is now stale.

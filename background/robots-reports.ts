@@ -7,9 +7,10 @@ import type { ParsedFiles } from '../src/parsed-files.ts';
 import {
   cacheRequestOf,
   expiresAt,
-  type FetchFacts,
-  outcomeOf,
+  type ObservedFacts,
+  observedOutcomeOf,
   type RobotsFetch,
+  UNREPORTED_RETRY_MS,
 } from '../src/policy.ts';
 import type { RobotsTxt } from '../src/robots/index.ts';
 import type { CachedFetch, OriginCache } from './origin-cache.ts';
@@ -26,7 +27,7 @@ export interface RobotsReportsDeps {
   /** storage.local for normal windows, storage.session for private ones. */
   stores: { normal: ReportStores; private: ReportStores };
   /** Fetches one robots.txt URL and says what happened (never throws). */
-  fetchRobots: (robotsUrl: string) => Promise<FetchFacts>;
+  fetchRobots: (robotsUrl: string) => Promise<ObservedFacts>;
   settings: SettingsService;
   parsedFiles: ParsedFiles;
   /** Default: Date.now. */
@@ -54,7 +55,7 @@ export class RobotsReports {
         const fetchedAt = this.now();
         const facts = await this.deps.fetchRobots(`${origin}/robots.txt`);
         const cacheControl = facts.kind === 'response' ? facts.cacheControl : null;
-        const outcome = outcomeOf(facts);
+        const outcome = observedOutcomeOf(facts);
         // Once per fetch, inside the fetch every caller shares: a new body becomes a version.
         // Storage refusing the version (quota) costs the "changed" note, never the report. A
         // clear while the fetch ran (the last private window closed) leaves the versions empty.
@@ -65,8 +66,12 @@ export class RobotsReports {
         return {
           outcome,
           fetchedAt,
-          // Never under CACHE_FLOOR_MS: `no-store` would refetch on every load and pushState.
-          expiresAt: expiresAt(fetchedAt, cacheControl, cacheLifetimeMs),
+          // Never under CACHE_FLOOR_MS: `no-store` would refetch on every load and pushState. An
+          // unknown outcome says nothing of the file: asked again within a minute, not for hours.
+          expiresAt:
+            outcome.kind === 'unknown'
+              ? fetchedAt + Math.min(UNREPORTED_RETRY_MS, cacheLifetimeMs)
+              : expiresAt(fetchedAt, cacheControl, cacheLifetimeMs),
           cacheRequest: cacheRequestOf(cacheControl, cacheLifetimeMs),
           changed: previous !== null,
           // How much the change matters for the user's robots (the badge marks it; issue 16).

@@ -13,6 +13,7 @@ const STATES: [string, keyof typeof BADGE_COLORS, MessageKey][] = [
   ['⊘', 'noindex', 'legendNotIndexable'],
   ['✕', 'disallowed', 'legendBlocked'],
   ['!', 'unreachable', 'legendUnreachable'],
+  ['?', 'indexUnknown', 'legendHopUnreported'],
   ['✕•', 'criticalChange', 'legendChanged'],
 ];
 

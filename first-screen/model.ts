@@ -23,10 +23,13 @@ import type { RobotsFile, TabReport } from '../src/extension/protocol.ts';
 import { type CombinedRow, type Crawl, combineRow } from '../src/page/combined.ts';
 import type { PageFacts } from '../src/page/facts.ts';
 import { judgePage, type PageJudgement, unknownPage } from '../src/page/judge.ts';
-import { type Outcome, robotsOrigin } from '../src/policy.ts';
+import { type ObservedOutcome, robotsOrigin } from '../src/policy.ts';
 
-/** The fetch outcome as `data-fetch-outcome` names it; 'not-applicable' where none was made. */
-export type PageStatus = Outcome['kind'] | 'not-applicable';
+/**
+ * The fetch outcome as `data-fetch-outcome` names it; 'not-applicable' where none was made,
+ * 'unknown' where the browser never reported a hop of the fetch (no outcome is known).
+ */
+export type PageStatus = ObservedOutcome['kind'] | 'not-applicable';
 
 export interface PopupModel {
   url: string;
@@ -180,16 +183,20 @@ export function popupModel(
     outcome.kind === 'unavailable' ? 'allow' : outcome.kind === 'unreachable' ? 'disallow' : null;
   const judgement = judgePage(report.page, report.robots, now);
   const canonicalCrawl = canonicalCrawlOf(judgement, origin, blanket, report.canonicalVerdicts);
+  // No outcome known (a hop the browser never reported): no verdict at all, said so on each row.
+  const isUnknown = outcome.kind === 'unknown';
   const rows = withAi(
     withPage(
-      blanket === null
-        ? report.verdicts.map((v) => explainVerdict(v, t, options.showOtherReadings ?? true))
-        : explainBlanket(report.robots, blanket, t),
+      isUnknown
+        ? explainBlanket(report.robots, 'unknown', t, t('rowHopUnreported'))
+        : blanket === null
+          ? report.verdicts.map((v) => explainVerdict(v, t, options.showOtherReadings ?? true))
+          : explainBlanket(report.robots, blanket, t),
       judgement,
       t,
-      canonicalCrawl,
+      isUnknown ? () => 'unknown' : canonicalCrawl,
     ),
-    blanket === null ? report.aiSignals : null,
+    blanket === null && !isUnknown ? report.aiSignals : null,
     t,
   );
   return {

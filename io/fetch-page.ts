@@ -9,21 +9,33 @@ import type { ServedPage } from '../src/extension/protocol.ts';
 import { PAGE_LIMITS } from '../src/page/facts.ts';
 import { Deadline } from './deadline.ts';
 import { FETCH_POLICY, requestFor } from './fetch-policy.ts';
-import { followRedirects, RedirectChain, type RedirectStrategy } from './follow-redirects.ts';
+import {
+  followRedirects,
+  HopUnreported,
+  RedirectChain,
+  type RedirectStrategy,
+} from './follow-redirects.ts';
 import { readBody } from './read-body.ts';
 
 /** Bytes of a page read (FETCH_POLICY.kinds.page). */
 export const MAX_PAGE_BYTES = FETCH_POLICY.kinds.page.maxBytes;
 
 /**
- * Why the page was not read: no answer in time, none at all, or a redirect refused (into a private
- * network, past the policy's 5, back to a URL of the chain).
+ * Why the page was not read: no answer in time, none at all, a redirect refused (into a private
+ * network, past the policy's 5, back to a URL of the chain), or a hop the browser never reported
+ * (asked twice).
  */
 export type ServedPageResult =
   | { ok: true; page: ServedPage }
   | {
       ok: false;
-      reason: 'timeout' | 'network' | 'private-address' | 'too-many-redirects' | 'redirect-loop';
+      reason:
+        | 'timeout'
+        | 'network'
+        | 'private-address'
+        | 'too-many-redirects'
+        | 'redirect-loop'
+        | 'hop-unreported';
     };
 
 /** Options of fetchServedPage; each limit has its default. */
@@ -65,8 +77,21 @@ export function headerValues(headers: Headers, name: string): string[] {
   return value === null ? [] : [value.slice(0, PAGE_LIMITS.headerChars)];
 }
 
-/** Fetches `url` as served; never throws. */
+/**
+ * Fetches `url` as served; never throws. A hop the browser never reported is asked once more, with
+ * a deadline of its own, before 'hop-unreported' stands (as robots.txt: fetch-robots-browser.ts).
+ */
 export async function fetchServedPage(
+  url: string,
+  options: ServedPageOptions,
+): Promise<ServedPageResult> {
+  const result = await fetchServedPageOnce(url, options);
+  return !result.ok && result.reason === 'hop-unreported'
+    ? fetchServedPageOnce(url, options)
+    : result;
+}
+
+async function fetchServedPageOnce(
   url: string,
   options: ServedPageOptions,
 ): Promise<ServedPageResult> {
@@ -99,7 +124,9 @@ export async function fetchServedPage(
         cut,
       },
     };
-  } catch {
+  } catch (error) {
+    // The server answered in time, the browser did not say what (before the deadline's test).
+    if (error instanceof HopUnreported) return { ok: false, reason: 'hop-unreported' };
     // Aborted by the deadline, or the network failed: the caller says which.
     return { ok: false, reason: deadline.isExpired ? 'timeout' : 'network' };
   } finally {

@@ -3,9 +3,9 @@
 // status, Location and server address by the browser's request id (RedirectWatchers), including
 // Firefox's events that arrive after fetch has resolved. The request is the one policy's
 // (fetch-policy.ts): no cookies, no HTTP cache, no referrer.
-import type { FetchFacts } from '../src/policy.ts';
+import type { ObservedFacts } from '../src/policy.ts';
 import { requestFor } from './fetch-policy.ts';
-import { type FetchLimits, fetchRobotsTxt } from './fetch-robots.ts';
+import { type FetchLimits, fetchRobotsTxtObserved } from './fetch-robots.ts';
 import type { HopObserver } from './follow-redirects.ts';
 
 /** Options of fetchRobotsTxtInBrowser: the policy's limits, a fetch (default the global one). */
@@ -13,18 +13,25 @@ export interface BrowserFetchOptions extends FetchLimits {
   fetch?: typeof fetch;
 }
 
-/** Fetches `robotsUrl` from the extension, each hop reported by `observer`; never throws. */
-export function fetchRobotsTxtInBrowser(
+/**
+ * Fetches `robotsUrl` from the extension, each hop reported by `observer`; never throws. A hop the
+ * browser never reported is asked once more, with a deadline of its own, before 'hop-unreported'
+ * stands: a missed report is the browser's, and the next exchange is reported as a rule.
+ */
+export async function fetchRobotsTxtInBrowser(
   robotsUrl: string,
   observer: HopObserver,
   options: BrowserFetchOptions = {},
-): Promise<FetchFacts> {
+): Promise<ObservedFacts> {
   // Called as deps.fetch(…), the bare global fetch would get `this` = deps: "Illegal invocation".
   const { fetch: fetchFn = (input, init) => fetch(input, init), ...limits } = options;
-  return fetchRobotsTxt(robotsUrl, {
-    ...limits,
-    fetch: fetchFn,
-    redirects: { kind: 'observed', observer },
-    request: requestFor('robots'),
-  });
+  const fetchOnce = () =>
+    fetchRobotsTxtObserved(robotsUrl, {
+      ...limits,
+      fetch: fetchFn,
+      redirects: { kind: 'observed', observer },
+      request: requestFor('robots'),
+    });
+  const facts = await fetchOnce();
+  return facts.kind === 'hop-unreported' ? fetchOnce() : facts;
 }

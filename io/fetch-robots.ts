@@ -8,6 +8,7 @@ import {
   type FetchFacts,
   MAX_BODY_BYTES,
   MAX_REDIRECTS,
+  type ObservedFacts,
   PAST_CUT_BYTES,
   PAST_CUT_MS,
   pastCutOf,
@@ -16,6 +17,7 @@ import { Deadline } from './deadline.ts';
 import { requestFor } from './fetch-policy.ts';
 import {
   followRedirects,
+  HopUnreported,
   RedirectChain,
   type RedirectStrategy,
   type RequestOptions,
@@ -50,8 +52,26 @@ export interface FetchDeps extends FetchLimits, FetchLead {
   request?: RequestOptions;
 }
 
-/** Fetches `robotsUrl` with the given fetch and redirect strategy; never throws. */
+/**
+ * Fetches `robotsUrl` with the given fetch and redirect strategy; never throws: the server's facts.
+ * Node reads every hop from the response; a browser's unreported hop (fetchRobotsTxtObserved's
+ * 'hop-unreported') has no place among them and reads as the network error it was before.
+ */
 export async function fetchRobotsTxt(robotsUrl: string, deps: FetchDeps): Promise<FetchFacts> {
+  const facts = await fetchRobotsTxtObserved(robotsUrl, deps);
+  if (facts.kind !== 'hop-unreported') return facts;
+  const message = 'the browser did not report a redirect';
+  return { kind: 'network-error', message, redirects: facts.redirects };
+}
+
+/**
+ * Fetches `robotsUrl` as fetchRobotsTxt does, a hop the browser never reported within the deadline
+ * told apart ('hop-unreported'): the extension's fetch (fetch-robots-browser.ts). Never throws.
+ */
+export async function fetchRobotsTxtObserved(
+  robotsUrl: string,
+  deps: FetchDeps,
+): Promise<ObservedFacts> {
   const chain = new RedirectChain(robotsUrl, deps.maxRedirects ?? MAX_REDIRECTS);
   const redirects = chain.hops;
   // One controller and one deadline for the whole exchange: every hop and the body.
@@ -101,6 +121,9 @@ export async function fetchRobotsTxt(robotsUrl: string, deps: FetchDeps): Promis
         : null,
     };
   } catch (error) {
+    // Before the deadline's test: the server answered in time, the browser did not say what.
+    if (error instanceof HopUnreported)
+      return { kind: 'hop-unreported', url: error.url, redirects };
     if (deadline.isExpired) return { kind: 'timeout', redirects };
     return {
       kind: 'network-error',

@@ -16,12 +16,6 @@ import { hostScope, isPrivateAddress } from '../src/addresses.ts';
 import type { Hop } from '../src/policy.ts';
 import { FETCH_POLICY } from './fetch-policy.ts';
 
-/**
- * How long to wait for the browser's report of a request it has not even said it started (Firefox
- * reports a request after fetch has resolved); once it has, the wait lasts until it answers.
- */
-const UNSEEN_REQUEST_MS = 2000;
-
 /** The statuses fetch follows (Fetch standard, "redirect status"); any other 3xx is final. */
 const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 
@@ -44,11 +38,28 @@ export interface HopReport {
 /** One watched request: its report, and the end of the watch. */
 export interface HopWatch {
   /**
-   * What the browser reported once the server answered the request; null when the browser has not
-   * said it started the request `unseenMs` after this call.
+   * What the browser reported once the server answered the request; null when no report will
+   * come (the watch stopped, or the observer hears of no request). No time limit of its own:
+   * Firefox reports a request after fetch resolved, later still under load, so the exchange's
+   * deadline is the only limit (issue 41: a fixed 2 s wait made a late report a lost file).
    */
-  answered(unseenMs: number): Promise<HopReport | null>;
+  answered(): Promise<HopReport | null>;
   stop(): void;
+}
+
+/**
+ * The browser answered `url` (an opaque redirect, or an answer whose address the private-network
+ * rule needs) but never reported it within the exchange's deadline: what the server said is not
+ * known. Not a network error and not the server's failure: the browser did not tell.
+ */
+export class HopUnreported extends Error {
+  readonly url: string;
+
+  constructor(url: string) {
+    super(`the browser did not report the answer of ${url}`);
+    this.name = 'HopUnreported';
+    this.url = url;
+  }
 }
 
 /** Reports on the extension's own requests; RedirectWatchers is the extension's. */
@@ -207,7 +218,8 @@ async function privateNetworkRule(
  * that answered, recording each hop in `chain` BEFORE its target is requested, so a loop, a
  * redirect past the limit or a private target (privateNetworkRule) ends the chain without another
  * request. A name that answers from a private address after a public one is not used (its body is
- * cancelled). Rejects with fetch's error (a network error, or `signal`'s abort: the deadline).
+ * cancelled). Rejects with fetch's error (a network error, or `signal`'s abort: the deadline), or
+ * with HopUnreported when the server answered in time but the browser's report of it never came.
  */
 export async function followRedirects(
   chain: RedirectChain,
@@ -234,11 +246,13 @@ export async function followRedirects(
       status = response.status;
       location = response.headers.get('location');
       if (watch !== null && (response.type === 'opaqueredirect' || checkAddress)) {
-        // A browser hides a redirect's status and Location from fetch: webRequest tells them.
-        const report = await untilAborted(watch.answered(UNSEEN_REQUEST_MS), signal);
-        if (report === null && response.type === 'opaqueredirect') {
-          throw new TypeError('the browser did not report the redirect');
-        }
+        // A browser hides a redirect's status and Location from fetch: webRequest tells them,
+        // however late, within the deadline that covers the whole exchange. The deadline ending
+        // here is not the server's doing: it answered, the report did not come.
+        const report = await untilAborted(watch.answered(), signal).catch((error: unknown) => {
+          throw signal.aborted ? new HopUnreported(url) : error;
+        });
+        if (report === null && response.type === 'opaqueredirect') throw new HopUnreported(url);
         if (report !== null) {
           ip = report.ip;
           if (response.type === 'opaqueredirect') ({ status, location } = report);

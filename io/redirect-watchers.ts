@@ -33,8 +33,7 @@ class Watch {
   requestId: string | null = null;
   private report: HopReport = { status: 0, location: null, ip: null };
   private settled = false;
-  private onStart: (() => void) | null = null;
-  /** Settles once: with the report, or with null for a request not seen in time. */
+  /** Settles once: with the report, or with null once no report will come (the watch stopped). */
   private readonly result: Promise<HopReport | null>;
   private finish: (report: HopReport | null) => void = () => {};
 
@@ -49,20 +48,16 @@ class Watch {
     });
   }
 
-  answered(unseenMs: number): Promise<HopReport | null> {
-    if (this.requestId === null && !this.settled) {
-      const timer = setTimeout(() => {
-        if (this.requestId === null) this.finish(null);
-      }, unseenMs);
-      this.onStart = () => clearTimeout(timer);
-      void this.result.finally(() => clearTimeout(timer));
-    }
+  /**
+   * The report, however late it comes (Firefox sends every event after fetch resolved): the
+   * caller's deadline is the only limit, so no guess of how late is too late decides an answer.
+   */
+  answered(): Promise<HopReport | null> {
     return this.result;
   }
 
   started(requestId: string): void {
     this.requestId = requestId;
-    this.onStart?.();
   }
 
   /** The status, Location and address, as far as this event tells them. */
@@ -106,7 +101,7 @@ export class RedirectWatchers implements HopObserver {
     const watch = new Watch(url);
     this.pending.set(url, [...(this.pending.get(url) ?? []), watch]);
     return {
-      answered: (unseenMs) => watch.answered(unseenMs),
+      answered: () => watch.answered(),
       stop: () => {
         watch.drop();
         if (watch.requestId === null) this.unpend(watch);

@@ -101,6 +101,43 @@ export type FetchFacts =
   | { kind: 'private-address'; target: string; redirects: Hop[] };
 
 /**
+ * The browser answered a request of the fetch (an opaque redirect) but never reported its status
+ * and Location (webRequest), even after one more try: where the file is, and what it says, are not
+ * known. Only the extension meets this (io/follow-redirects.ts HopUnreported); Node reads each hop
+ * from the response, so FetchFacts, the server's facts, never holds it.
+ */
+export interface UnreportedFacts {
+  kind: 'hop-unreported';
+  /** The URL whose answer was not reported. */
+  url: string;
+  redirects: Hop[];
+}
+
+/** What the extension observed of a fetch: the server's facts, or a hop its browser never reported. */
+export type ObservedFacts = FetchFacts | UnreportedFacts;
+
+/**
+ * A fetch whose answer the tool could not see (UnreportedFacts): no crawler's outcome (RFC 9309
+ * §2.3.1 reads a server's answer, and the server did answer), so no verdict, and not kept like an
+ * answer: fetched again after UNREPORTED_RETRY_MS.
+ */
+export interface UnknownOutcome {
+  kind: 'unknown';
+  reason: 'hop-unreported';
+  /** The URL whose answer the browser did not report. */
+  url: string;
+  status: null;
+  redirects: Hop[];
+}
+
+/**
+ * How long a fetch whose hop the browser never reported is kept before it is fetched again (1
+ * minute): it says nothing of the file, so it is kept only so that a page's loads and pushStates
+ * do not each wait for another fetch meanwhile.
+ */
+export const UNREPORTED_RETRY_MS = 60_000;
+
+/**
  * What the fetch means for crawling: 'ok' (rules apply), 'unavailable' (4xx and lost redirects:
  * every URL allowed, §2.3.1.3) or 'unreachable' (5xx, 429, network: every URL disallowed, §2.3.1.4).
  */
@@ -139,19 +176,22 @@ export type Outcome =
       retryAfter?: string | null;
     };
 
+/** What the extension's report of a fetch says: a crawler's outcome, or that none is known. */
+export type ObservedOutcome = Outcome | UnknownOutcome;
+
 /**
  * An outcome without the file's text: what a report sends the popup (a 500 KiB text would slow its
  * first screen, which needs only the verdicts; the text comes apart, for the views that show it).
  */
 export type OutcomeFacts =
-  | Exclude<Outcome, { kind: 'ok' }>
+  | Exclude<ObservedOutcome, { kind: 'ok' }>
   | Omit<Extract<Outcome, { kind: 'ok' }>, 'text'>;
 
 /** One fetch of an origin's /robots.txt and how long it stays fresh: what the cache keeps. */
 export interface RobotsFetch {
   /** `scheme://host[:port]`, as robotsOrigin gives it. */
   origin: string;
-  outcome: Outcome;
+  outcome: ObservedOutcome;
   fetchedAt: number;
   expiresAt: number;
   /**
@@ -230,6 +270,21 @@ export function outcomeOf(facts: FetchFacts): Outcome {
       return { kind: 'unreachable', reason: 'status', status, message: null, redirects };
     }
   }
+}
+
+/**
+ * Classifies what the extension observed: a crawler's outcome (outcomeOf), or 'unknown' when the
+ * browser never reported a hop, which no crawler meets and no verdict can come from.
+ */
+export function observedOutcomeOf(facts: ObservedFacts): ObservedOutcome {
+  if (facts.kind !== 'hop-unreported') return outcomeOf(facts);
+  return {
+    kind: 'unknown',
+    reason: facts.kind,
+    url: facts.url,
+    status: null,
+    redirects: facts.redirects,
+  };
 }
 
 /**

@@ -34,7 +34,7 @@ import { canonicalVerdicts } from '../src/page/canonical-verdicts.ts';
 import type { PageFacts } from '../src/page/facts.ts';
 import { SitemapMatcher } from '../src/page/sitemap-check.ts';
 import { ParsedFiles } from '../src/parsed-files.ts';
-import type { Outcome } from '../src/policy.ts';
+import type { ObservedOutcome } from '../src/policy.ts';
 import type { Actions } from './connector.ts';
 
 const parsedFiles = new ParsedFiles();
@@ -110,7 +110,7 @@ const fileKey = (origin: string, fetchedAt: number) => `${origin} ${fetchedAt}`;
  */
 export function fakeTabReport(
   url: string,
-  outcome: Outcome,
+  outcome: ObservedOutcome,
   options: {
     robots?: string[];
     previousText?: string | null;

@@ -3,7 +3,7 @@
 import { checkCrawler, indexesPages } from '../crawlers.ts';
 import { isPageStatus } from '../page/facts.ts';
 import type { PageJudgement } from '../page/judge.ts';
-import type { Outcome } from '../policy.ts';
+import type { ObservedOutcome } from '../policy.ts';
 import type { RobotsTxt } from '../robots/index.ts';
 import { ruleText, statusText } from './formats.ts';
 import { sourceText } from './page.ts';
@@ -69,7 +69,7 @@ export function emptyBadge(t: Translator): Badge {
 export function badgeFor(
   robot: string,
   url: string,
-  outcome: Outcome,
+  outcome: ObservedOutcome,
   parsed: RobotsTxt | null,
   t: Translator,
   said: PageJudgement | null = null,
@@ -104,10 +104,15 @@ export function badgeFor(
 function robotsBadge(
   robot: string,
   url: string,
-  outcome: Outcome,
+  outcome: ObservedOutcome,
   parsed: RobotsTxt | null,
   t: Translator,
 ): Badge {
+  if (outcome.kind === 'unknown') {
+    // No verdict: the browser did not report the file's redirect (not the red "!" of a server
+    // that failed, nor a guess).
+    return { text: '?', color: BADGE_COLORS.indexUnknown, title: t('badgeHopUnreported', robot) };
+  }
   if (outcome.kind === 'unavailable') {
     const title =
       outcome.status === null

@@ -55,6 +55,11 @@ function outcomeWords(
       return { summary: t('outcomeRedirectLoop'), warnings: [] };
     return { summary: t('outcomeMissing', outcome.status ?? '') + redirects, warnings: [] };
   }
+  if (outcome.kind === 'unknown') {
+    // Neither the server's failure nor a crawler's outcome: the browser did not say where the
+    // redirect leads, asked twice. Fetched again soon (policy.ts UNREPORTED_RETRY_MS).
+    return { summary: t('outcomeHopUnreported') + redirects, warnings: [] };
+  }
   if (outcome.kind === 'unreachable') {
     const summary =
       outcome.reason === 'timeout'

@@ -32,10 +32,13 @@ export type PageFetchFailure =
   | 'network'
   | 'private-address'
   | 'too-many-redirects'
-  | 'redirect-loop';
+  | 'redirect-loop'
+  /** The browser never reported a hop of the request (the extension only). */
+  | 'hop-unreported';
 
 const FETCH_FAILURES: Record<PageFetchFailure, MessageKey> = {
   network: 'servedErrorNetwork',
+  'hop-unreported': 'servedErrorHopUnreported',
   'private-address': 'servedErrorPrivate',
   'too-many-redirects': 'servedErrorTooManyRedirects',
   'redirect-loop': 'servedErrorRedirectLoop',

@@ -234,7 +234,8 @@ export type Protocol = {
       | 'network'
       | 'private-address'
       | 'too-many-redirects'
-      | 'redirect-loop';
+      | 'redirect-loop'
+      | 'hop-unreported';
   };
   /**
    * Reads the tab's site's sitemaps (those robots.txt names, else /sitemap.xml) and looks for

@@ -5,7 +5,12 @@ import { SettingsService } from '../../background/settings-service.ts';
 import { SettingsStore } from '../../background/settings-store.ts';
 import { VersionStore } from '../../background/version-store.ts';
 import { ParsedFiles } from '../../src/parsed-files.ts';
-import { CACHE_FLOOR_MS, type FetchFacts, MAX_CACHE_MS } from '../../src/policy.ts';
+import {
+  CACHE_FLOOR_MS,
+  MAX_CACHE_MS,
+  type ObservedFacts,
+  UNREPORTED_RETRY_MS,
+} from '../../src/policy.ts';
 import { chromiumStorage } from '../fixtures/chromium-storage.ts';
 import { memoryStorage } from '../fixtures/storage.ts';
 
@@ -17,7 +22,7 @@ const START = 1_700_000_000_000;
 function response(
   text: string,
   options: { status?: number; cacheControl?: string | null; url?: string } = {},
-): FetchFacts {
+): ObservedFacts {
   return {
     kind: 'response',
     status: options.status ?? 200,
@@ -33,7 +38,7 @@ function response(
 
 /** The network: each robots.txt URL answers with its current facts; every request recorded. */
 function fakeNetwork() {
-  const answers = new Map<string, FetchFacts>();
+  const answers = new Map<string, ObservedFacts>();
   const requests: string[] = [];
   let held: Promise<void> | null = null;
   return {
@@ -50,10 +55,10 @@ function fakeNetwork() {
       return release;
     },
     /** What the origin's /robots.txt answers from now on. */
-    serve(origin: string, facts: FetchFacts) {
+    serve(origin: string, facts: ObservedFacts) {
       answers.set(`${origin}/robots.txt`, facts);
     },
-    fetchRobots: async (url: string): Promise<FetchFacts> => {
+    fetchRobots: async (url: string): Promise<ObservedFacts> => {
       requests.push(url);
       await held;
       return answers.get(url) ?? { kind: 'network-error', message: 'no route', redirects: [] };
@@ -274,7 +279,7 @@ describe('RobotsReports.report: previous versions', () => {
     });
   });
 
-  const failures: { name: string; facts: FetchFacts; kind: 'unavailable' | 'unreachable' }[] = [
+  const failures: { name: string; facts: ObservedFacts; kind: 'unavailable' | 'unreachable' }[] = [
     { name: '404', facts: response('<h1>Not found</h1>', { status: 404 }), kind: 'unavailable' },
     { name: '410', facts: response('', { status: 410 }), kind: 'unavailable' },
     { name: '503', facts: response('busy', { status: 503 }), kind: 'unreachable' },
@@ -311,7 +316,7 @@ describe('RobotsReports.report: previous versions', () => {
 describe('RobotsReports.report: expiry', () => {
   const cases: {
     name: string;
-    facts: FetchFacts;
+    facts: ObservedFacts;
     lifetimeMs: number | null;
     expiresInMs: number;
   }[] = [
@@ -369,6 +374,12 @@ describe('RobotsReports.report: expiry', () => {
       lifetimeMs: 2 * HOUR,
       expiresInMs: 2 * HOUR,
     },
+    {
+      name: 'a hop the browser never reported: a minute, not a day (issue 41)',
+      facts: { kind: 'hop-unreported', url: `${A}/robots.txt`, redirects: [] },
+      lifetimeMs: null,
+      expiresInMs: UNREPORTED_RETRY_MS,
+    },
   ];
   for (const { name, facts, lifetimeMs, expiresInMs } of cases) {
     test(name, async () => {
@@ -381,6 +392,32 @@ describe('RobotsReports.report: expiry', () => {
       expect(fetched.expiresAt - fetched.fetchedAt).toBe(expiresInMs);
     });
   }
+
+  test('a hop never reported is no answer: not stored, no version, asked again after a minute', async () => {
+    // Issue 41: the browser not telling where robots.txt redirects said nothing of the file. It
+    // must not replace the stored answer, nor become a version of the file's history.
+    const { reports, network, local, later } = setup();
+    network.serve(A, response('User-agent: *\nDisallow: /a\n'));
+    const first = await reports.report(A, false, false);
+    const stored = structuredClone([...local.data]);
+    later(MAX_CACHE_MS);
+    network.serve(A, { kind: 'hop-unreported', url: `${A}/robots.txt`, redirects: [] });
+    const unknown = await reports.report(A, false, false);
+    expect(unknown.outcome).toMatchObject({ kind: 'unknown', reason: 'hop-unreported' });
+    expect(unknown.changed).toBe(false);
+    expect([...local.data]).toEqual(stored);
+    later(1000);
+    expect((await reports.report(A, false, false)).fromCache).toBe(true);
+    expect(network.requests).toHaveLength(2);
+    later(UNREPORTED_RETRY_MS);
+    network.serve(A, response('User-agent: *\nDisallow: /a\n'));
+    const again = await reports.report(A, false, false);
+    expect(network.requests).toHaveLength(3);
+    expect(again.outcome.kind).toBe('ok');
+    expect(again.changed).toBe(false);
+    expect(await previousOf(reports, again)).toBeNull();
+    expect(first.outcome.kind).toBe('ok');
+  });
 
   // Issue 15, item 4: an origin asking not to be cached was fetched again by every page load,
   // pushState and popup (89 GETs for 499 pushState calls in 10 s).

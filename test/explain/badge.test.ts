@@ -9,7 +9,7 @@ import {
   lookupIn,
   translator,
 } from '../../src/explain/index.ts';
-import type { Outcome } from '../../src/policy.ts';
+import type { ObservedOutcome } from '../../src/policy.ts';
 import { parseRobotsTxt } from '../../src/robots/index.ts';
 
 const t = translator(lookupIn(en), 'en');
@@ -19,7 +19,7 @@ import { fakePage } from '../../ui/fake-connector.ts';
 import { okOutcome } from '../fixtures/outcomes.ts';
 
 /** The badge reads only the fetch outcome. */
-const report = (outcome: Outcome): Outcome => outcome;
+const report = (outcome: ObservedOutcome): ObservedOutcome => outcome;
 const TEXT =
   'User-agent: *\nDisallow: /private/\n\nUser-agent: Googlebot\nAllow: /private/ok\nDisallow: /private/\n';
 const ok = okOutcome(TEXT);
@@ -74,6 +74,21 @@ describe('badgeFor', () => {
         t,
       ),
     ).toMatchObject({ text: '!', color: BADGE_COLORS.unreachable });
+  });
+  test('a hop the browser never reported: ?, grey, said as such — not the ! of a server (issue 41)', () => {
+    const unknown = report({
+      kind: 'unknown',
+      reason: 'hop-unreported',
+      url: 'https://a.test/robots.txt',
+      status: null,
+      redirects: [],
+    });
+    expect(badgeFor('Googlebot', 'https://a.test/', unknown, null, t)).toEqual({
+      text: '?',
+      color: BADGE_COLORS.indexUnknown,
+      title:
+        'Googlebot: not known — the browser did not report where robots.txt redirects; asked again after a minute',
+    });
   });
   test('a robot profile applies: Applebot follows the Googlebot group', () => {
     expect(badgeFor('Applebot', 'https://a.test/private/ok', report(ok), robots, t).text).toBe('✓');

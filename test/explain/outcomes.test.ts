@@ -10,7 +10,7 @@ import {
   pastCutText,
   translator,
 } from '../../src/explain/index.ts';
-import type { CacheRequest, Hop, Outcome } from '../../src/policy.ts';
+import type { CacheRequest, Hop, ObservedOutcome, Outcome } from '../../src/policy.ts';
 import { okOutcome } from '../fixtures/outcomes.ts';
 
 const t = translator(lookupIn(en), 'en');
@@ -45,7 +45,20 @@ const retrying = (status: number, retryAfter: string): Outcome => ({
 
 describe('outcomeText', () => {
   // [case, outcome, fetched how long before NOW, summary, warnings]
-  const CASES: [string, Outcome, number, string, string[]][] = [
+  const CASES: [string, ObservedOutcome, number, string, string[]][] = [
+    [
+      'a hop the browser never reported (issue 41): not known, no crawler warning',
+      {
+        kind: 'unknown',
+        reason: 'hop-unreported',
+        url: 'https://a.test/r2',
+        status: null,
+        redirects: hops(2),
+      },
+      0,
+      'Not known: the browser did not report where robots.txt redirects (asked twice). Kept for a minute only, then asked again · after 2 redirects',
+      [],
+    ],
     [
       'ok: status, bytes, just now',
       okOutcome('User-agent: *\n', { bytes: 512 }),

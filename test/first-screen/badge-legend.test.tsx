@@ -29,10 +29,12 @@ test('closed: the summary alone; opened: every state with its symbol and words',
   expect(details.querySelectorAll('li')).toHaveLength(0);
   details.open = true;
   fireEvent(details, new Event('toggle'));
-  await waitFor(() => expect(details.querySelectorAll('li')).toHaveLength(6));
+  await waitFor(() => expect(details.querySelectorAll('li')).toHaveLength(7));
   const items = [...details.querySelectorAll('li')].map((li) => li.textContent);
   expect(items[0]).toBe('✓ crawlable and indexable');
   expect(items[2]).toBe('⊘ crawlable, not indexable: an error status or a noindex');
+  // Issue 41: the badge of a fetch whose redirect the browser never reported.
+  expect(items[5]).toBe("? not known: the browser did not report robots.txt's redirect");
   const classes = [...details.querySelectorAll('.badge-sample')].map((s) => s.classList[1]);
   expect(new Set(classes)).toEqual(new Set(Object.keys(BADGE_COLORS)));
 });

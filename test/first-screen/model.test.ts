@@ -5,7 +5,7 @@ import en from '../../_locales/en/messages.json';
 import { popupModel, withFile } from '../../first-screen/model.ts';
 import { explainBlanket, lookupIn, translator } from '../../src/explain/index.ts';
 import type { TabReport } from '../../src/extension/protocol.ts';
-import type { Outcome } from '../../src/policy.ts';
+import type { ObservedOutcome, Outcome } from '../../src/policy.ts';
 import { fakeTabReport } from '../../ui/fake-connector.ts';
 import { okOutcome } from '../fixtures/outcomes.ts';
 
@@ -22,7 +22,7 @@ const TEXT = [
   'disalow: /drafts/',
 ].join('\n');
 const ok = okOutcome(TEXT, { url: 'https://shop.test/robots.txt', bytes: 4300 });
-const report = (outcome: Outcome, robots = ROBOTS, previousText: string | null = null) =>
+const report = (outcome: ObservedOutcome, robots = ROBOTS, previousText: string | null = null) =>
   fakeTabReport(PAGE, outcome, { robots, fetchedAt: NOW - 3 * 60_000, previousText });
 
 describe('popupModel', () => {
@@ -229,6 +229,30 @@ describe('popupModel', () => {
       expect(m.rows.map((row) => row.robot)).toEqual(r.robots);
     },
   );
+
+  test('a hop the browser never reported: outcome unknown, no verdict on any row (issue 41)', () => {
+    // Not 'unreachable' (every page disallowed, a red badge): the server answered, the browser
+    // did not say where to. The seams allow data-verdict="unknown" where no verdict is known.
+    const outcome: ObservedOutcome = {
+      kind: 'unknown',
+      reason: 'hop-unreported',
+      url: 'https://shop.test/robots.txt',
+      status: null,
+      redirects: [],
+    };
+    const m = popupModel(report(outcome), t, { now: NOW });
+    expect(m).toMatchObject({
+      status: 'unknown',
+      summary: en.outcomeHopUnreported.message,
+      warnings: [],
+      hasFile: false,
+      blanket: null,
+    });
+    expect(m.rows.map((row) => [row.robot, row.verdict, row.rule, row.why])).toEqual(
+      ROBOTS.map((robot) => [robot, 'unknown', null, en.rowHopUnreported.message]),
+    );
+    expect(m.rows.map((row) => row.combined.state)).toEqual(ROBOTS.map(() => 'unknown'));
+  });
 
   test("the rows' robots are the report's, whatever the kind", () => {
     const robots = ['Bingbot', 'CCBot'];

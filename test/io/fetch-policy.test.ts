@@ -160,7 +160,12 @@ interface Fetcher {
 /** How a page fetch ended; a failure that is not the chain's is the test's error. */
 function pageEnding(result: ServedPageResult): Ending {
   if (result.ok) return 'answer';
-  if (result.reason === 'timeout' || result.reason === 'network') throw new Error(result.reason);
+  if (
+    result.reason === 'timeout' ||
+    result.reason === 'network' ||
+    result.reason === 'hop-unreported'
+  )
+    throw new Error(result.reason);
   return result.reason;
 }
 
@@ -171,7 +176,12 @@ const FETCHERS: Record<string, Fetcher> = {
     async run(url, routes) {
       const { watchers, fetchFn, requests } = browserInternet(routes);
       const facts = await fetchRobotsTxtInBrowser(url, watchers, { fetch: fetchFn });
-      if (facts.kind === 'timeout' || facts.kind === 'network-error') throw new Error(facts.kind);
+      if (
+        facts.kind === 'timeout' ||
+        facts.kind === 'network-error' ||
+        facts.kind === 'hop-unreported'
+      )
+        throw new Error(facts.kind);
       return [facts.kind === 'response' ? 'answer' : facts.kind, requests];
     },
   },

@@ -202,6 +202,11 @@ export interface ScriptedRoute {
 export function scriptedBrowser(
   routes: Record<string, ScriptedRoute>,
   order: EventOrder = 'firefox',
+  /**
+   * When the browser reports the request for `url` (its `attempt`th, from 1): ms after fetch
+   * resolved (default 3), or null for never (a report lost, as Firefox under load may seem to).
+   */
+  reportMs: (url: string, attempt: number) => number | null = () => 3,
 ) {
   const watchers = new RedirectWatchers('moz-extension://us');
   const requested: string[] = [];
@@ -222,7 +227,8 @@ export function scriptedBrowser(
       watchers.answered({ requestId, statusCode: route.status, ip: route.ip });
     };
     if (order === 'chromium') watchers.started({ requestId, url, initiator });
-    setTimeout(report, 3);
+    const delayMs = reportMs(url, requested.filter((u) => u === url).length);
+    if (delayMs !== null) setTimeout(report, delayMs);
     return route.location === undefined
       ? new Response(route.body ?? ROBOTS_TEXT, { status: route.status })
       : opaqueRedirect();
