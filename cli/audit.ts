@@ -6,7 +6,7 @@
 // through a bounded window, so memory does not grow with the number of URLs.
 
 import { AUDIT_MAX_BYTES, fetchForAudit } from '../io/fetch-audit-page.ts';
-import { nodeLookup } from '../io/node-lookup.ts';
+import { NODE_REDIRECTS } from '../io/node-fetch.ts';
 import { indexesPages } from '../src/crawlers.ts';
 import { auditReasonText } from '../src/explain/audit.ts';
 import type { MessageKey, Translator } from '../src/index.ts';
@@ -277,7 +277,7 @@ export class Auditor {
           this.started(host, turns);
           const started = this.now();
           const fetched = await fetchForAudit(url, {
-            redirects: { kind: 'manual', lookup: nodeLookup },
+            redirects: NODE_REDIRECTS,
             ...(ledFrom === null ? {} : { ledFrom }),
             userAgent: this.options.userAgent,
             timeoutMs: this.options.timeoutMs,

@@ -31,7 +31,14 @@ import { countUrlLines, type InputBatch, inOrder, urlInputs } from './inputs.ts'
 import { type CheckRecord, checkRecord, judgeOne } from './judge.ts';
 import { nonemptyInput } from './nonempty-input.ts';
 import { ResumeFile } from './resume.ts';
-import { OriginSources, readSource, type Source, UnreadableInput } from './sources.ts';
+import {
+  CLI_USER_AGENT,
+  OriginSources,
+  readSource,
+  robotsFetcher,
+  type Source,
+  UnreadableInput,
+} from './sources.ts';
 import {
   auditWriter,
   type CheckItem,
@@ -333,6 +340,7 @@ async function inputsOf(
     stdin: io.stdin,
     onProblem: warner(io),
     t,
+    userAgent: values['user-agent'] ?? CLI_USER_AGENT,
     onLineSkipped: () => {
       skipped++;
       onLineSkipped();
@@ -571,7 +579,7 @@ async function audit(
   const resume =
     values.resume === undefined ? null : await openResume(values.resume, agents.length);
   const warn = warner(io);
-  const origins = new OriginSources();
+  const origins = new OriginSources(undefined, robotsFetcher(userAgent));
   let errors = 0;
   const lines = await inputsOf(positionals, values, io, t, () => errors++);
   const inSitemap = values.sitemap !== undefined;
@@ -598,7 +606,7 @@ async function audit(
       warn(`${line}: ${typeof url === 'string' ? t('cliNotUrl') : url.error}`);
       return null;
     }
-    return auditor.judge(url, await source, inSitemap);
+    return auditor.judge(url, await source, inSitemap, ledFrom);
   };
   // Lines one by one through a window of pages under way: the output keeps the input's order,
   // and memory holds the window, not the list.

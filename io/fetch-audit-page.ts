@@ -1,7 +1,8 @@
 // Fetches a page for `robots-lens audit` (issue 30) the way the extension's policy fetches
 // anything (fetch-policy.ts): no cookies, no cache, no referrer, each redirect followed by
 // follow-redirects.ts (at most 5, each hop recorded, never from a public address into a private
-// network), one deadline for every hop and the body. What is the audit's own: its User-Agent, the
+// network: a URL a public sitemap lists, or a public page's canonical, is under that rule too, and
+// in Node its connection checks the address again, io/node-fetch.ts), one deadline for every hop and the body. What is the audit's own: its User-Agent, the
 // body read only when it is HTML and at most `maxBytes` of it (after content decoding: a gzip bomb
 // costs the cap), decoded as the HTML standard sniffs its encoding and read as it arrives by
 // io/html-facts.ts, so a page's memory is its chunk and the reader's bounded facts.
@@ -14,6 +15,7 @@ import { charsetOf, decoderFor, headerValues } from './fetch-page.ts';
 import { FETCH_POLICY, requestFor } from './fetch-policy.ts';
 import { followRedirects, RedirectChain, type RedirectStrategy } from './follow-redirects.ts';
 import { HtmlFactsReader } from './html-facts.ts';
+import { nodeFetch } from './node-fetch.ts';
 import { cappedChunks, streamChunks } from './read-body.ts';
 
 /** Bytes of an HTML body read at most, by default (issue 30: --max-bytes, 1 MiB). */
@@ -26,10 +28,16 @@ const PRESCAN_BYTES = 1024;
 const BOM_BYTES = 3;
 
 export interface AuditFetchOptions {
-  /** Default the global fetch. */
+  /** Default Node's, io/node-fetch.ts (the user's URLs: connected wherever they are). */
   fetch?: typeof fetch;
-  /** How each redirect is read: Node's is { kind: 'manual', lookup: nodeLookup }. */
+  /** How each redirect is read: Node's is NODE_REDIRECTS (io/node-fetch.ts). */
   redirects: RedirectStrategy;
+  /**
+   * The URL whose content named this one (the sitemap that lists it, the page whose canonical it
+   * is): the URL is then under the private-network rule, never requested in a private network
+   * when that URL is public ('not-fetched', why 'private-address'). Absent: the user's own URL.
+   */
+  ledFrom?: string;
   /** The User-Agent header sent. */
   userAgent: string;
   /** Default FETCH_POLICY.kinds.page.timeoutMs (15 s), every redirect and the body together. */
@@ -95,7 +103,7 @@ async function readHtml(
 
 /** Fetches `url` for the audit; never throws. */
 export async function fetchForAudit(url: string, options: AuditFetchOptions): Promise<AuditFetch> {
-  const fetchFn = options.fetch ?? ((input, init) => fetch(input, init));
+  const fetchFn = options.fetch ?? nodeFetch;
   const now = options.now ?? Date.now;
   const controller = new AbortController();
   const deadline = Deadline.started(options.timeoutMs ?? FETCH_POLICY.kinds.page.timeoutMs, () =>
@@ -110,9 +118,21 @@ export async function fetchForAudit(url: string, options: AuditFetchOptions): Pr
   try {
     const followed = await followRedirects(
       chain,
-      { fetch: fetchFn, redirects: options.redirects, request },
+      {
+        fetch: fetchFn,
+        redirects: options.redirects,
+        request,
+        ...(options.ledFrom === undefined ? {} : { ledFrom: options.ledFrom }),
+      },
       controller.signal,
     );
+    // The URL itself refused by the rule (before it was asked, or at connect time): not fetched.
+    if (followed.kind === 'private-address' && chain.hops.length === 0)
+      return {
+        fetched: { kind: 'not-fetched', why: 'private-address' },
+        cut: false,
+        retryAfter: null,
+      };
     if (followed.kind !== 'answer')
       return { fetched: { kind: 'unreachable', why: followed.kind }, cut: false, retryAfter: null };
     const { response, status, url: finalUrl } = followed;

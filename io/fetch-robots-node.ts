@@ -1,12 +1,12 @@
 // robots.txt from Node (the CLI, scripts, tests). Node's fetch (undici) hands over each 3xx with
 // its Location under redirect: 'manual', so the module reads each hop from the response; a
 // redirect's target host is looked up before it is requested, so a public site's redirect into a
-// private network is never asked.
+// private network is never asked, and its connection checks the address again (node-fetch.ts).
 import type { FetchFacts } from '../src/policy.ts';
 import { requestFor } from './fetch-policy.ts';
 import { type FetchLead, type FetchLimits, fetchRobotsTxt } from './fetch-robots.ts';
 import type { RequestOptions } from './follow-redirects.ts';
-import { nodeLookup } from './node-lookup.ts';
+import { NODE_REDIRECTS, nodeFetch } from './node-fetch.ts';
 
 /**
  * Options of fetchRobotsTxtInNode: the policy's limits, a User-Agent (default none), and the URL
@@ -35,9 +35,8 @@ export function fetchRobotsTxtInNode(
   const { userAgent, ...limits } = options;
   return fetchRobotsTxt(robotsUrl, {
     ...limits,
-    // Looked up at each call, so a test's stub of globalThis.fetch is seen.
-    fetch: (input, init) => globalThis.fetch(input, init),
-    redirects: { kind: 'manual', lookup: nodeLookup },
+    fetch: nodeFetch,
+    redirects: NODE_REDIRECTS,
     request: nodeRequest(userAgent),
   });
 }

@@ -74,11 +74,28 @@ export type LookupAddresses = (hostname: string) => Promise<readonly string[]>;
 /**
  * How a hop's status and Location are read: 'observed' (browsers) from the hop observer when fetch
  * answers with an opaque redirect; 'manual' (Node) from the response, and `lookup`, when given,
- * resolves a target's name before it is requested so a private one is never asked.
+ * resolves a target's name before it is requested so a private one is never asked. A name is
+ * resolved again to connect: `fetchLed`, when given, requests a name a public address led to
+ * through a connection whose own lookup refuses a private answer (Node: io/node-fetch.ts), so a
+ * name that answers public first and private next (DNS rebinding) is refused at connect time.
  */
 export type RedirectStrategy =
   | { kind: 'observed'; observer: HopObserver }
-  | { kind: 'manual'; lookup?: LookupAddresses };
+  | { kind: 'manual'; lookup?: LookupAddresses; fetchLed?: typeof fetch };
+
+/**
+ * The `code` of the error a connection fails with when its own lookup finds a private address
+ * for a name a public address led to (io/node-fetch.ts): the private-address outcome, not a
+ * network error.
+ */
+export const PRIVATE_ANSWER_REFUSED = 'ERR_ROBOTS_LENS_PRIVATE_ANSWER';
+
+/** Whether `error`, or an error it was caused by, is a connection refused PRIVATE_ANSWER_REFUSED. */
+function isPrivateAnswerRefused(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth++)
+    if ((e as { code?: unknown }).code === PRIVATE_ANSWER_REFUSED) return true;
+  return false;
+}
 
 /** Request options for every hop; `signal` and `redirect` are the module's own. */
 export type RequestOptions = Omit<RequestInit, 'signal' | 'redirect'>;
@@ -241,8 +258,11 @@ export async function followRedirects(
     let location: string | null;
     let ip: string | null = null;
     let response: Response;
+    // A name a public address led to, in Node: its connection checks the address it connects to.
+    const hopFetch =
+      checkAddress && strategy.kind === 'manual' ? (strategy.fetchLed ?? fetchFn) : fetchFn;
     try {
-      response = await fetchFn(url, { ...request, signal, redirect: 'manual' });
+      response = await hopFetch(url, { ...request, signal, redirect: 'manual' });
       status = response.status;
       location = response.headers.get('location');
       if (watch !== null && (response.type === 'opaqueredirect' || checkAddress)) {
@@ -258,6 +278,10 @@ export async function followRedirects(
           if (response.type === 'opaqueredirect') ({ status, location } = report);
         }
       }
+    } catch (error) {
+      if (hopFetch !== fetchFn && isPrivateAnswerRefused(error))
+        return { kind: 'private-address', target: url };
+      throw error;
     } finally {
       watch?.stop();
     }

@@ -20,6 +20,7 @@ import {
   followRedirects,
   RedirectChain,
   type RedirectStrategy,
+  type RequestOptions,
 } from './follow-redirects.ts';
 import { cappedChunks, streamChunks } from './read-body.ts';
 
@@ -38,6 +39,8 @@ export interface UrlOpenOptions {
   gunzip: Gunzip;
   /** The URL of the index (or the page) that leads to this sitemap; absent for the user's own. */
   ledFrom?: string;
+  /** The User-Agent header of every request (Node: the command line's); absent: the platform's. */
+  userAgent?: string;
   /**
    * Whether a URL may be requested at all, checked for the sitemap's URL and for each redirect's
    * target before it is asked; one refused ends the opening with 'other-host' (default: any).
@@ -132,6 +135,16 @@ function guardedFetch(fetchFn: typeof fetch, mayRequest: (url: string) => boolea
   };
 }
 
+/** The policy's request for a sitemap, with `userAgent` when given. */
+function requestWith(userAgent: string | undefined): RequestOptions {
+  const request = requestFor('sitemap');
+  if (userAgent === undefined) return request;
+  return {
+    ...request,
+    headers: { ...(request.headers as Record<string, string>), 'user-agent': userAgent },
+  };
+}
+
 async function openUrl(url: string, options: UrlOpenOptions): Promise<OpenedSitemap> {
   if (!URL.canParse(url)) throw new Unreadable('bad-url');
   if (!/^https?:$/.test(new URL(url).protocol)) throw new Unreadable('other-scheme');
@@ -150,7 +163,7 @@ async function openUrl(url: string, options: UrlOpenOptions): Promise<OpenedSite
       {
         fetch: mayRequest === undefined ? options.fetch : guardedFetch(options.fetch, mayRequest),
         redirects: options.redirects,
-        request: requestFor('sitemap'),
+        request: requestWith(options.userAgent),
         ...(options.ledFrom === undefined ? {} : { ledFrom: options.ledFrom }),
       },
       controller.signal,

@@ -27,8 +27,15 @@ const OTHER_SCHEME_URL = /^[a-z][a-z\d+.-]*:\/\//i;
 /** What openSitemap works with. */
 export interface OpenOptions {
   fetch: typeof fetch;
+  /**
+   * The fetch for a name a public address leads to (Node's checks the address it connects to);
+   * default `fetch`.
+   */
+  fetchLed?: typeof fetch;
   /** Resolves a name a public address leads to, before it is requested (Node's resolver). */
   lookup: LookupAddresses;
+  /** The User-Agent header of every request (default none). */
+  userAgent?: string;
   /** ms for the whole response, every redirect and the body, while it is not paused. */
   timeoutMs: number;
   /** Bytes of text at most, counted after gunzip. */
@@ -59,10 +66,10 @@ export async function openSitemap(
   options: OpenOptions,
 ): Promise<OpenedSitemap | { failure: SitemapFailure }> {
   if (HTTP_URL.test(source)) {
-    const { lookup, ...terms } = options;
+    const { lookup, fetchLed = options.fetch, ...terms } = options;
     return openSitemapUrl(source, {
       ...terms,
-      redirects: { kind: 'manual', lookup },
+      redirects: { kind: 'manual', lookup, fetchLed },
       gunzip: nodeGunzip,
     });
   }

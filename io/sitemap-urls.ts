@@ -6,6 +6,7 @@
 
 import type { SitemapProblem } from '../src/sitemap-problem.ts';
 import type { LookupAddresses } from './follow-redirects.ts';
+import { nodeFetch, nodeFetchLed } from './node-fetch.ts';
 import { nodeLookup } from './node-lookup.ts';
 import { openSitemap, sitemapKey } from './open-sitemap.ts';
 import { type SitemapEntry, type SitemapLimits, walkSitemaps } from './sitemap-walk.ts';
@@ -15,8 +16,13 @@ export type { SitemapEntry, SitemapLimits } from './sitemap-walk.ts';
 export type SitemapOptions = SitemapLimits & {
   /** Told each problem once, as it is found; the reading goes on (default: problems are dropped). */
   onProblem?: (problem: SitemapProblem) => void;
-  /** The fetch for http(s) sources (default the global one). */
+  /**
+   * The fetch for http(s) sources (default Node's, io/node-fetch.ts, whose connection to a name a
+   * public sitemap leads to refuses a private address); a fetch given is used for every request.
+   */
   fetch?: typeof fetch;
+  /** The User-Agent header of every request (default none: Node's fetch sends `node`). */
+  userAgent?: string;
   /**
    * Resolves a name a public sitemap leads to (a redirect, a child's <loc>) before it is
    * requested, so one in a private network is refused unasked (default Node's resolver).
@@ -48,12 +54,15 @@ export function sitemapEntries(
   source: string,
   options: SitemapOptions = {},
 ): AsyncGenerator<SitemapEntry> {
-  const { fetch: fetchOption, lookup = nodeLookup, onProblem, ...limits } = options;
-  const fetchFn: typeof fetch = fetchOption ?? ((input, init) => fetch(input, init));
+  const { fetch: fetchOption, lookup = nodeLookup, onProblem, userAgent, ...limits } = options;
+  const fetchFn: typeof fetch = fetchOption ?? nodeFetch;
+  const fetchLed: typeof fetch = fetchOption ?? nodeFetchLed;
+  const agent = userAgent === undefined ? {} : { userAgent };
   return walkSitemaps([source], {
     ...limits,
     ...(onProblem === undefined ? {} : { onProblem }),
-    open: (child, terms) => openSitemap(child, { ...terms, fetch: fetchFn, lookup }),
+    open: (child, terms) =>
+      openSitemap(child, { ...terms, ...agent, fetch: fetchFn, fetchLed, lookup }),
     keyOf: sitemapKey,
     throwsForTop: true,
   });

@@ -28,7 +28,7 @@ export function auditReasonText(
         ? t('auditBlockedAll', robot)
         : t('headlineBlocked', robot, reason.line, printableText(reason.rule));
     case 'not-fetched':
-      return t('auditNotFetched');
+      return t(reason.why === 'private-address' ? 'auditNotFetchedPrivate' : 'auditNotFetched');
     case 'unreachable':
       return t(
         'servedFailed',

@@ -34,12 +34,19 @@ export type Unreachable =
   | 'too-many-redirects'
   | 'redirect-loop';
 
+/** Why the auditor did not request the URL: robots.txt's word, or the private-network rule. */
+export type NotFetched = 'robots' | 'private-address';
+
 /** What the auditor's own request for the URL came to. */
 export type Fetched =
   /** An answer: its response, and the HTML's facts (null when the body is not HTML). */
   | { kind: 'answer'; response: ResponseFacts; dom: DomFacts | null }
-  /** robots.txt keeps the auditor itself out (its own token), and it obeys. */
-  | { kind: 'not-fetched' }
+  /**
+   * Not requested: robots.txt keeps the auditor itself out (its own token), and it obeys; or, with
+   * `why` 'private-address', a public address led to it (a sitemap's <loc>) and it is in a
+   * private network (io/follow-redirects.ts), with or without --ignore-robots.
+   */
+  | { kind: 'not-fetched'; why?: NotFetched }
   /** No answer. */
   | { kind: 'unreachable'; why: Unreachable };
 
@@ -50,7 +57,7 @@ export type AuditReason =
    * (the file could not be fetched, and every URL of the site counts as disallowed).
    */
   | { code: 'blocked'; line: number | null; rule: string | null }
-  | { code: 'not-fetched' }
+  | { code: 'not-fetched'; why: NotFetched }
   | { code: 'unreachable'; why: Unreachable }
   | { code: 'status'; status: number }
   | { code: 'redirected'; hops: Hop[]; finalUrl: string }
@@ -141,12 +148,15 @@ export function auditAnswer(input: {
     // The robot never asks: nothing the page says reaches it. Only what that costs is a reason:
     // a noindex a search robot never sees (the URL can still be indexed from links).
     reasons.push({ code: 'blocked', line, rule });
+    // Asked for anyway (--ignore-robots) and refused by the private-network rule: said too.
+    if (fetched.kind === 'not-fetched' && fetched.why === 'private-address')
+      reasons.push({ code: 'not-fetched', why: 'private-address' });
     if (page?.index === 'noindex' && indexesPages(page.robot))
       reasons.push({ code: 'conflict', conflict: 'blocked-noindex', canonical: null });
     return answer('blocked');
   }
   if (fetched.kind === 'not-fetched') {
-    reasons.push({ code: 'not-fetched' });
+    reasons.push({ code: 'not-fetched', why: fetched.why ?? 'robots' });
     return answer('not-fetched');
   }
   if (fetched.kind === 'unreachable') {

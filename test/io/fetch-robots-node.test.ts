@@ -297,10 +297,12 @@ describe('the request Node sends', () => {
       expect(spy).toHaveBeenCalledTimes(6);
       for (const [, init] of spy.mock.calls) {
         // credentials and referrerPolicy change nothing undici sends; cache adds no-cache headers.
+        // The dispatcher is the tool's own (io/node-fetch.ts): it sends nothing of its own.
         expect(init).toEqual({
           ...CRAWLER_REQUEST,
           redirect: 'manual',
           signal: expect.any(AbortSignal),
+          dispatcher: expect.anything(),
         });
       }
     } finally {
