@@ -130,8 +130,14 @@ const navigation = new Navigation({
     tabs.judged(tabId, url, report, page, incognito),
   onError,
 });
-// The pages visited on each site, when the user keeps them (never a private window's).
-const seenPaths = new SeenPathsStore(local, settings);
+// The pages visited on each site, when the user keeps them (never a private window's): gathered
+// in memory, written at most once per site every 2 s (seen-paths-store.ts).
+const seenPaths = new SeenPathsStore(local, settings, { onError: errors.catcher('seen-paths') });
+// Where the browser says the worker is about to stop (Firefox's event page; Chrome's service
+// worker may stop without it): the visits not yet written are written first.
+browser.runtime.onSuspend?.addListener(() => {
+  seenPaths.flush().catch(errors.catcher('seen-paths'));
+});
 const history = new HistoryService({
   getTab: (tabId) => browser.tabs.get(tabId),
   versions,

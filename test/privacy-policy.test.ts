@@ -2,7 +2,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { MAX_CACHED_ORIGINS } from '../background/origin-cache.ts';
-import { MAX_SEEN_ORIGINS } from '../background/seen-paths-store.ts';
+import {
+  MAX_SEEN_ORIGINS,
+  MAX_SEEN_SITE_BYTES,
+  SEEN_FLUSH_MS,
+} from '../background/seen-paths-store.ts';
 import { MAX_HISTORY_VERSIONS, MAX_VERSIONED_ORIGINS } from '../background/version-store.ts';
 import { CRAWLER_REQUEST, FETCH_POLICY } from '../io/fetch-policy.ts';
 import { MAX_SEEN_PATHS } from '../src/extension/history/seen-paths.ts';
@@ -51,6 +55,9 @@ test('its figures are the code’s', () => {
     `At most ${MAX_HISTORY_VERSIONS} versions per site and ${MAX_VERSIONED_ORIGINS} sites`,
   );
   expect(policy).toContain(`At most ${MAX_SEEN_PATHS} per site and ${MAX_SEEN_ORIGINS} sites`);
+  expect(policy).toContain(`${MAX_SEEN_SITE_BYTES.toLocaleString('en')} bytes per site`);
+  expect(SEEN_FLUSH_MS).toBe(2000);
+  expect(policy).toContain('at most once per site every 2 seconds');
   expect(FETCH_POLICY.maxRedirects).toBe(MAX_REDIRECTS);
   expect(policy).toContain(`**at most ${MAX_REDIRECTS}**`);
   expect(CRAWLER_REQUEST).toMatchObject({ credentials: 'omit', referrerPolicy: 'no-referrer' });
