@@ -20,6 +20,7 @@ import {
   judgeFetched,
 } from '../src/page/audit.ts';
 import type { Crawl } from '../src/page/combined.ts';
+import type { Cut } from './cut.ts';
 import type { OrderWindow } from './inputs.ts';
 import { ruleLine, verdictOf } from './judge.ts';
 import { Parked, Slots } from './slots.ts';
@@ -88,6 +89,8 @@ export interface AuditRecord {
   ignoredRobots?: true;
   /** Present when the URL came from a sitemap. */
   inSitemap?: true;
+  /** Present when the URL's robots.txt was cut at 500 KiB (cli/cut.ts): set by the caller. */
+  cut?: Cut;
 }
 
 /** A Retry-After in ms: seconds, or an HTTP date (RFC 9110 §10.2.3); null when unreadable. */

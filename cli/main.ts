@@ -27,6 +27,7 @@ import {
   inShard,
   parseShard,
 } from './audit.ts';
+import { CutTeller, cutOf, cutsFor } from './cut.ts';
 import { countUrlLines, type InputBatch, inOrder, urlInputs } from './inputs.ts';
 import { type CheckRecord, checkRecord, judgeOne } from './judge.ts';
 import { nonemptyInput } from './nonempty-input.ts';
@@ -69,6 +70,7 @@ const OPTIONS = {
   lang: { type: 'string' },
   'fail-on-disallowed': { type: 'boolean' },
   'fail-on-change': { type: 'boolean' },
+  'fail-on-cut': { type: 'boolean' },
   'fail-on': { type: 'string' },
   'ignore-robots': { type: 'boolean' },
   'user-agent': { type: 'string' },
@@ -377,6 +379,9 @@ async function check(
   const lines = await inputsOf(positionals, values, io, t, () => errors++);
   const out = new Output(io.stdout);
   const writer = checkWriter(format, t, semantics);
+  // A file cut at 500 KiB: told once, carried in each of its records (issue 41).
+  const cuts = cutsFor(agents);
+  const cutTeller = new CutTeller(warn, t);
   const shown = progress(io, t);
   await out.write(writer.header());
   let allowed = 0;
@@ -397,7 +402,9 @@ async function check(
       records.push(judged.record);
       ai.push(judged.ai);
     }
-    return written({ url, records, source, ai });
+    const cut = cuts(source);
+    if (cut !== null) cutTeller.tell(values.robots ?? source.url ?? url, cut);
+    return written({ url, records, source, ai, cut });
   };
   // A robots.txt not requested (a public sitemap led into a private network), said once.
   const refused = new Set<string>();
@@ -441,7 +448,11 @@ async function check(
   await out.flush();
   shown.done();
   if (errors > 0) warn(t.plural('cliNotUrls', errors));
-  return errors > 0 || (values['fail-on-disallowed'] === true && disallowed > 0) ? 1 : 0;
+  return errors > 0 ||
+    (values['fail-on-disallowed'] === true && disallowed > 0) ||
+    (values['fail-on-cut'] === true && cutTeller.any)
+    ? 1
+    : 0;
 }
 
 async function diff(
@@ -462,6 +473,16 @@ async function diff(
   const warn = warner(io);
   let errors = 0;
   const lines = await inputsOf(urls, values, io, t, () => errors++);
+  // Each file's cut at 500 KiB, told once now that there are URLs, and carried in every record.
+  const cutTeller = new CutTeller(warn, t);
+  const cutBefore = cutOf(before, agents);
+  const cutAfter = cutOf(after, agents);
+  cutTeller.tell(oldPlace, cutBefore);
+  cutTeller.tell(newPlace, cutAfter);
+  const cuts = {
+    ...(cutBefore === null ? {} : { cutBefore }),
+    ...(cutAfter === null ? {} : { cutAfter }),
+  };
   const out = new Output(io.stdout);
   const writer = diffWriter(format, t);
   const shown = progress(io, t);
@@ -519,6 +540,7 @@ async function diff(
             lineBefore: a.line,
             lineAfter: b.line,
             ...ai,
+            ...cuts,
           }),
         );
       }
@@ -529,7 +551,11 @@ async function diff(
   shown.done();
   if (errors > 0) warn(t.plural('cliNotUrls', errors));
   warn(t.plural('cliDiffChanges', changed, t.number(total)));
-  return errors > 0 || (values['fail-on-change'] === true && changed > 0) ? 1 : 0;
+  return errors > 0 ||
+    (values['fail-on-change'] === true && changed > 0) ||
+    (values['fail-on-cut'] === true && cutTeller.any)
+    ? 1
+    : 0;
 }
 
 /** A whole number from 1 given to `option`, or its default. */
@@ -585,7 +611,17 @@ async function audit(
   const inSitemap = values.sitemap !== undefined;
   const target = resume === null ? io.stdout : createWriteStream(resume.path, { flags: 'a' });
   const out = new Output(target);
-  const writer = auditWriter(written);
+  const writer = auditWriter(written, t);
+  // A URL's records, each with its robots.txt's cut at 500 KiB, told once on stderr (issue 41).
+  const cuts = cutsFor(agents);
+  const cutTeller = new CutTeller(warn, t);
+  const withCut = (records: AuditRecord[], source: Source): AuditRecord[] => {
+    const cut = cuts(source);
+    if (cut === null) return records;
+    cutTeller.tell(source.url ?? '', cut);
+    for (const r of records) r.cut = cut;
+    return records;
+  };
   if (resume !== null && resume.done > 0)
     warn(t.plural('auditResumedCount', resume.done, printableText(resume.path, false)));
   const counts = new AuditCounts();
@@ -606,7 +642,8 @@ async function audit(
       warn(`${line}: ${typeof url === 'string' ? t('cliNotUrl') : url.error}`);
       return null;
     }
-    return auditor.judge(url, await source, inSitemap, ledFrom);
+    const judged = await source;
+    return withCut(await auditor.judge(url, judged, inSitemap, ledFrom), judged);
   };
   // Lines one by one through a window of pages under way: the output keeps the input's order,
   // and memory holds the window, not the list.
@@ -653,7 +690,9 @@ async function audit(
   for (const row of counts.sitemapLines(t)) warn(row);
   const slowest = auditor.slowest();
   if (slowest !== null) warn(t('auditSlowest', slowest[0], t.number(slowest[1])));
-  return errors > 0 || counts.any(failOn) ? 1 : 0;
+  return errors > 0 || counts.any(failOn) || (values['fail-on-cut'] === true && cutTeller.any)
+    ? 1
+    : 0;
 }
 
 /** The resume file, or an unreadable input (exit 2) when it cannot be opened. */

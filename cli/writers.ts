@@ -7,6 +7,7 @@ import { explainBlanket } from '../src/explain/verdicts.ts';
 import { explainVerdict, printableText, type Semantics, type Translator } from '../src/index.ts';
 import { type AiPicture, aiJson, explainedAi } from './ai.ts';
 import type { AuditRecord } from './audit.ts';
+import { CUT_COLUMNS, type Cut, cutColumns, cutText } from './cut.ts';
 import type { CheckRecord, ErrorRecord } from './judge.ts';
 import { robotVerdicts } from './judge.ts';
 import type { Source } from './sources.ts';
@@ -32,6 +33,9 @@ export interface DiffRecord {
   aiAnswersAfter?: AiAnswer;
   aiSearchBefore?: AiAnswer;
   aiSearchAfter?: AiAnswer;
+  /** OLD's and NEW's cut at 500 KiB (cli/cut.ts): present only for a file that was cut. */
+  cutBefore?: Cut;
+  cutAfter?: Cut;
 }
 
 /** An AI-use answer in words. */
@@ -62,8 +66,14 @@ const CHECK_COLUMNS = [
   'aiTrain',
   'aiAnswers',
   'aiSearch',
+  // The 500 KiB cut (cli/cut.ts), after the AI columns for the same reason, empty for a whole file.
+  ...CUT_COLUMNS,
 ];
-// As for check, the AI-usage columns come last, always there, empty when neither file has such lines.
+/** OLD's and NEW's 500 KiB cut as csv columns (cli/cut.ts cutColumns). */
+const DIFF_CUT_BEFORE = ['cutBytesBefore', 'cutEndedBefore', 'cutRobotsBefore'] as const;
+const DIFF_CUT_AFTER = ['cutBytesAfter', 'cutEndedAfter', 'cutRobotsAfter'] as const;
+// As for check, the AI-usage columns come last, always there, empty when neither file has such
+// lines; then OLD's and NEW's cut, empty for a file read whole.
 const DIFF_COLUMNS = [
   'url',
   'agent',
@@ -77,6 +87,8 @@ const DIFF_COLUMNS = [
   'aiAnswersAfter',
   'aiSearchBefore',
   'aiSearchAfter',
+  ...DIFF_CUT_BEFORE,
+  ...DIFF_CUT_AFTER,
 ];
 
 // One rule for every format and every field (issue 28, item 7): text from an input line, a
@@ -145,19 +157,31 @@ const csvOf = madeOnce(csvField);
  * the semantics, the robots.txt outcome and the AI answers are words of our own, safe as they
  * are; the error column is empty on a record.
  */
-function checkCsvRow(url: string, r: CheckRecord): string {
+function checkCsvRow(url: string, r: CheckRecord, cut: string): string {
   const rule = r.rule === null ? '' : csvField(r.rule);
   const ai =
     r.aiTrain === undefined ? ',,' : `${r.aiTrain},${r.aiAnswers ?? ''},${r.aiSearch ?? ''}`;
-  return `${url},${csvOf(r.agent)},${r.allowed},${r.line ?? ''},${r.semantics},${rule},${r.robots},,${ai}\r\n`;
+  return `${url},${csvOf(r.agent)},${r.allowed},${r.line ?? ''},${r.semantics},${rule},${r.robots},,${ai},${cut}\r\n`;
 }
+
+/** A cut's csv fields in CHECK_COLUMNS order, joined (`,,` for a file read whole). */
+const cutCsv = (cut: Cut | null | undefined) =>
+  Object.values(cutColumns(cut))
+    .map((f) => csvField(f))
+    .join(',');
 
 /** An agent's JSON string. */
 const jsonOf = madeOnce((text) => safeJson(JSON.stringify(text)));
 
-/** What one URL gives: its records, or why it is not a URL. */
+/** What one URL gives: its records (and its robots.txt's cut, if any), or why it is not a URL. */
 export type CheckItem =
-  | { url: string; records: CheckRecord[]; source: Source; ai?: readonly (AiPicture | null)[] }
+  | {
+      url: string;
+      records: CheckRecord[];
+      source: Source;
+      ai?: readonly (AiPicture | null)[];
+      cut?: Cut | null;
+    }
   | { url: string; error: ErrorRecord };
 
 /** Writes check items in a format; `text` needs the translator and the reading asked for. */
@@ -181,19 +205,21 @@ export function checkWriter(format: Format, t: Translator, semantics: Semantics 
         const url = safeJson(JSON.stringify(item.url));
         let out = '';
         const { records } = item;
+        const cut = item.cut == null ? '' : `,"cut":${safeJson(JSON.stringify(item.cut))}`;
         for (let i = 0; i < records.length; i++) {
           const r = records[i] as CheckRecord;
           const rule = r.rule === null ? 'null' : safeJson(JSON.stringify(r.rule));
           const picture = item.ai?.[i];
           const ai = picture == null ? '' : aiJson(picture);
-          out += `{"url":${url},"agent":${jsonOf(r.agent)},"allowed":${r.allowed},"line":${r.line},"semantics":"${r.semantics}","rule":${rule},"robots":"${r.robots}"${ai}}\n`;
+          out += `{"url":${url},"agent":${jsonOf(r.agent)},"allowed":${r.allowed},"line":${r.line},"semantics":"${r.semantics}","rule":${rule},"robots":"${r.robots}"${ai}${cut}}\n`;
         }
         return out;
       }
       if (format === 'csv') {
         const url = csvField(item.url);
+        const cut = cutCsv(item.cut);
         let out = '';
-        for (const r of item.records) out += checkCsvRow(url, r);
+        for (const r of item.records) out += checkCsvRow(url, r, cut);
         return out;
       }
       const text = textBlock(item, t, semantics);
@@ -219,7 +245,7 @@ function blanketWhy(source: Source, t: Translator): string | undefined {
 
 /** A URL and each agent's verdict, with the deciding line and why, in the translator's words. */
 function textBlock(
-  item: { url: string; records: CheckRecord[]; source: Source; ai?: readonly (AiPicture | null)[] },
+  item: Extract<CheckItem, { records: CheckRecord[] }>,
   t: Translator,
   semantics: Semantics | null,
 ): { block: string; draft: string | null } {
@@ -227,6 +253,8 @@ function textBlock(
   let draft: string | null = null;
   const width = Math.max(...item.records.map((r) => r.agent.length), 8);
   const lines = [printable(item.url)];
+  // The cut under the URL, for all its robots: rules past it decide none of their verdicts.
+  if (item.cut != null) lines.push(printable(`  ⚠ ${cutText(item.cut, t)}`));
   // Under the verdict's reasons: past the mark (16), the robot's name and their spaces.
   const indent = ' '.repeat(21 + width);
   for (const [i, record] of item.records.entries()) {
@@ -270,7 +298,15 @@ export function diffWriter(format: Format, t: Translator) {
     },
     record(r: DiffRecord): string {
       if (format === 'jsonl') return jsonLine(r);
-      if (format === 'csv') return csvRow({ ...r }, DIFF_COLUMNS);
+      if (format === 'csv')
+        return csvRow(
+          {
+            ...r,
+            ...cutColumns(r.cutBefore, DIFF_CUT_BEFORE),
+            ...cutColumns(r.cutAfter, DIFF_CUT_AFTER),
+          },
+          DIFF_COLUMNS,
+        );
       const line = t(
         'cliDiffLine',
         r.url,
@@ -280,7 +316,13 @@ export function diffWriter(format: Format, t: Translator) {
         word(r.after),
         at(r.lineAfter),
       );
-      const verdict = `${printable(line)}\n`;
+      let verdict = `${printable(line)}\n`;
+      // Either file's cut, under the change it may hide a rule from (OLD and NEW as in the usage).
+      for (const [name, cut] of [
+        ['OLD', r.cutBefore],
+        ['NEW', r.cutAfter],
+      ] as const)
+        if (cut !== undefined) verdict += `  ${printable(`⚠ ${name}: ${cutText(cut, t)}`)}\n`;
       // What changed in AI use, under the verdict's line, when it did.
       const changes: string[] = [];
       for (const [before, after, use] of DIFF_AI) {
@@ -300,9 +342,15 @@ export function diffWriter(format: Format, t: Translator) {
  * The audit's csv columns (issue 30): the jsonl keys, the state first after the robot. Written as
  * an object's keys so that each is named once, and checked against AuditRecord by the compiler.
  */
-const AUDIT_COLUMN_SET: Record<Exclude<keyof AuditRecord, 'ignoredRobots' | 'inSitemap'>, true> & {
+const AUDIT_COLUMN_SET: Record<
+  Exclude<keyof AuditRecord, 'ignoredRobots' | 'inSitemap' | 'cut'>,
+  true
+> & {
   ignoredRobots: true;
   inSitemap: true;
+  cutBytes: true;
+  cutEnded: true;
+  cutRobots: true;
 } = {
   url: true,
   agent: true,
@@ -318,11 +366,18 @@ const AUDIT_COLUMN_SET: Record<Exclude<keyof AuditRecord, 'ignoredRobots' | 'inS
   reasons: true,
   ignoredRobots: true,
   inSitemap: true,
+  // The 500 KiB cut of the URL's robots.txt (cli/cut.ts), empty for a whole file.
+  cutBytes: true,
+  cutEnded: true,
+  cutRobots: true,
 };
 const AUDIT_COLUMNS = Object.keys(AUDIT_COLUMN_SET);
 
-/** The audit's records as text (a line per record, its reasons indented below), jsonl or csv. */
-export function auditWriter(format: Format) {
+/**
+ * The audit's records as text (a line per record, its reasons indented below, then its
+ * robots.txt's cut in `t`'s words), jsonl or csv.
+ */
+export function auditWriter(format: Format, t?: Translator) {
   return {
     header(): string {
       return format === 'csv'
@@ -339,12 +394,15 @@ export function auditWriter(format: Format) {
               ...r,
               redirects: r.redirects.map((h) => `${h.status} ${h.url}`).join(' | '),
               reasons: r.reasons.join(' | '),
+              ...cutColumns(r.cut),
             },
             AUDIT_COLUMNS,
           );
         else {
           out += `${printable(`${r.state.padEnd(13)} ${r.agent.padEnd(15)} ${r.url}`)}\n`;
           for (const reason of r.reasons) out += `    ${printable(reason)}\n`;
+          if (r.cut !== undefined && t !== undefined)
+            out += `    ${printable(`⚠ ${cutText(r.cut, t)}`)}\n`;
         }
       }
       return out;

@@ -1,5 +1,5 @@
 // What a robots.txt fetch means, in words: the line under the page's URL and its warnings.
-import { type CacheRequest, MAX_BODY_BYTES, type OutcomeFacts } from '../policy.ts';
+import { type CacheRequest, MAX_BODY_BYTES, type OutcomeFacts, type PastCut } from '../policy.ts';
 import { productToken } from '../robots/index.ts';
 import { ageText, listText, printableText, sizeText } from './formats.ts';
 import { dateText } from './page.ts';
@@ -81,17 +81,7 @@ function outcomeWords(
   }
   const warnings: string[] = [];
   if (outcome.looksLikeHtml) warnings.push(t('warnSoft404'));
-  if (outcome.truncated) {
-    // RFC 9309 §2.5: past 500 KiB nothing counts; the file's real size, when it was seen.
-    const past = outcome.pastCut ?? null;
-    warnings.push(
-      past === null
-        ? t('warnTruncated')
-        : past.ended
-          ? t('warnTruncatedSize', sizeText(past.bytes, t))
-          : t('warnTruncatedMore', sizeText(past.bytes, t)),
-    );
-  }
+  if (outcome.truncated) warnings.push(truncatedText(outcome.pastCut ?? null, t));
   return {
     summary:
       t('outcomeOk', outcome.status, sizeText(outcome.bytes, t), ageText(now - fetchedAt, t)) +
@@ -194,6 +184,37 @@ export function retryAfterText(
 }
 
 /**
+ * A file cut at 500 KiB in words (RFC 9309 §2.5: past it nothing counts), with its real size when
+ * it was seen (`past`, what lies past the cut; null when nothing was).
+ */
+export function truncatedText(past: PastCut | null, t: Translator): string {
+  return past === null
+    ? t('warnTruncated')
+    : past.ended
+      ? t('warnTruncatedSize', sizeText(past.bytes, t))
+      : t('warnTruncatedMore', sizeText(past.bytes, t));
+}
+
+/**
+ * The robots of the list, then `*`, whose groups start past the 500 KiB cut (a user-agent line
+ * there names them), so that their rules there do not count; [] when none does.
+ */
+export function pastCutRobots(
+  past: PastCut | null | undefined,
+  robots: readonly string[],
+): string[] {
+  // A user-agent line names a product token, whatever follows it (`GPTBot/1.2`).
+  const agents = new Set(
+    (past?.agents ?? []).map((a) => (a === '*' ? a : productToken(a).toLowerCase())),
+  );
+  const named = robots.filter(
+    (robot) => agents.has(robot.toLowerCase()) || agents.has(productToken(robot).toLowerCase()),
+  );
+  if (agents.has('*')) named.push('*');
+  return named;
+}
+
+/**
  * The robots of the list (and `*`) whose groups start past the 500 KiB cut, so that their rules
  * there do not count, in one sentence; null when none does or nothing past the cut was seen.
  */
@@ -203,13 +224,10 @@ export function pastCutText(
   t: Translator,
 ): string | null {
   if (outcome.kind !== 'ok' || !outcome.truncated) return null;
-  // A user-agent line names a product token, whatever follows it (`GPTBot/1.2`).
-  const agents = new Set(
-    (outcome.pastCut?.agents ?? []).map((a) => (a === '*' ? a : productToken(a).toLowerCase())),
-  );
-  const named = robots.filter(
-    (robot) => agents.has(robot.toLowerCase()) || agents.has(productToken(robot).toLowerCase()),
-  );
-  if (agents.has('*')) named.push('*');
+  return pastCutGroupsText(pastCutRobots(outcome.pastCut, robots), t);
+}
+
+/** The robots whose groups start past the cut (pastCutRobots) in one sentence; null for none. */
+export function pastCutGroupsText(named: readonly string[], t: Translator): string | null {
   return named.length === 0 ? null : t('warnPastCutGroups', listText(named, t));
 }

@@ -132,9 +132,10 @@ describe('robots-lens check: what robots.txt says about AI use', () => {
     const c = await run([...base, '--format', 'csv']);
     const [header, row] = c.stdout.split('\r\n');
     expect(header).toBe(
-      'url,agent,allowed,line,semantics,rule,robots,error,aiTrain,aiAnswers,aiSearch',
+      'url,agent,allowed,line,semantics,rule,robots,error,aiTrain,aiAnswers,aiSearch,cutBytes,cutEnded,cutRobots',
     );
-    expect(row?.split(',').slice(-4)).toEqual(['', train, answers, search]);
+    // Before the 500 KiB cut's three columns (empty: the file is read whole).
+    expect(row?.split(',').slice(-7)).toEqual(['', train, answers, search, '', '', '']);
 
     // The popup's words (src/explain/ai.ts), from the engine's verdict for the robot's profile.
     const verdict = checkCrawler(parseRobotsTxt(text), robot, path);
@@ -184,7 +185,7 @@ describe('robots-lens check: what robots.txt says about AI use', () => {
       ]);
     const c = await run([...base, '--format', 'csv']);
     expect(c.stdout.split('\r\n')[1]).toBe(
-      '/private/x,GPTBot,false,2,rfc9309,Disallow: /private,ok,,,,',
+      '/private/x,GPTBot,false,2,rfc9309,Disallow: /private,ok,,,,,,,',
     );
     const x = await run(base);
     // The URL, one line per robot, for each URL; then a blank line and the totals.

@@ -290,7 +290,7 @@ describe('robots-lens audit: a state per URL and robot', () => {
     ]);
     const lines = r.stdout.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'url,agent,state,crawl,index,follow,status,finalUrl,redirects,canonical,line,reasons,ignoredRobots,inSitemap',
+      'url,agent,state,crawl,index,follow,status,finalUrl,redirects,canonical,line,reasons,ignoredRobots,inSitemap,cutBytes,cutEnded,cutRobots',
     );
     expect(lines).toHaveLength(3);
     expect(r.stderr).toMatch(/2 URLs audited/);

@@ -239,7 +239,7 @@ describe('robots-lens check', () => {
       '/a,b"c\n',
     );
     expect(r.stdout).toBe(
-      'url,agent,allowed,line,semantics,rule,robots,error,aiTrain,aiAnswers,aiSearch\r\n"/a,b""c",X,true,,rfc9309,,ok,,,,\r\n',
+      'url,agent,allowed,line,semantics,rule,robots,error,aiTrain,aiAnswers,aiSearch,cutBytes,cutEnded,cutRobots\r\n"/a,b""c",X,true,,rfc9309,,ok,,,,,,,\r\n',
     );
   });
 
@@ -432,7 +432,7 @@ describe('robots-lens diff', () => {
     ]);
     // The six AI-use columns always, last, empty when neither file has such lines.
     expect(r.stdout).toBe(
-      'url,agent,before,after,lineBefore,lineAfter,aiTrainBefore,aiTrainAfter,aiAnswersBefore,aiAnswersAfter,aiSearchBefore,aiSearchAfter\r\n/shop,A,true,false,,3,,,,,,\r\n',
+      'url,agent,before,after,lineBefore,lineAfter,aiTrainBefore,aiTrainAfter,aiAnswersBefore,aiAnswersAfter,aiSearchBefore,aiSearchAfter,cutBytesBefore,cutEndedBefore,cutRobotsBefore,cutBytesAfter,cutEndedAfter,cutRobotsAfter\r\n/shop,A,true,false,,3,,,,,,,,,,,,\r\n',
     );
   });
 
@@ -539,9 +539,10 @@ describe('robots-lens diff', () => {
     expect(j.status).toBe(expected === null ? 0 : 1);
     const c = await run([...base, '--format', 'csv']);
     const [header, row] = c.stdout.split('\r\n');
-    expect(header?.split(',').slice(6)).toEqual(Object.keys(fields([], [], [])));
+    // The AI columns, before the 500 KiB cut's six.
+    expect(header?.split(',').slice(6, 12)).toEqual(Object.keys(fields([], [], [])));
     if (expected !== null)
-      expect(row?.split(',').slice(6)).toEqual(Object.values(expected).slice(4));
+      expect(row?.split(',').slice(6, 12)).toEqual(Object.values(expected).slice(4));
   });
 
   test("text: one line under the verdict saying what changed in AI use, in the catalogue's words", async () => {
