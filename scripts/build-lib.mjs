@@ -24,6 +24,10 @@ import {
 import { dirname, join, resolve } from 'node:path';
 import { build } from 'esbuild';
 
+/** A `require` for the CommonJS modules bundled into an ES module (Node's built-ins). */
+const NODE_REQUIRE =
+  "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);";
+
 mkdirSync('node_modules/.cache', { recursive: true });
 const out = mkdtempSync('node_modules/.cache/build-lib-');
 try {
@@ -49,6 +53,8 @@ try {
       outfile: `${out}/node.js`,
       platform: 'node',
       target: 'node20',
+      // undici's modules (io/node-fetch.ts) are CommonJS and require Node's built-in modules.
+      banner: { js: NODE_REQUIRE },
     }),
     build({
       ...common,
@@ -59,7 +65,7 @@ try {
       // A CommonJS dependency (cli-progress) requires Node's built-in modules: an ES module has
       // no `require`, so the bundle makes one.
       banner: {
-        js: "#!/usr/bin/env node\nimport { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",
+        js: `#!/usr/bin/env node\n${NODE_REQUIRE}`,
       },
       // encoding-sniffer needs only whatwg-encoding's label table; the package's decoders load
       // iconv-lite, which cannot load from this ES module (io/encoding-labels.ts says more).
