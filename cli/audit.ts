@@ -130,8 +130,8 @@ interface HostTurns {
   timer: boolean;
   /** The host's crawl-delay, in ms. */
   delay: number;
-  /** URLs waiting for a turn, in order (a retry goes first). */
-  readonly waiting: (() => void)[];
+  /** URLs waiting for a turn, oldest input first (a retry or a canonical of an older URL too). */
+  readonly waiting: { order: number; go: () => void }[];
 }
 
 /**
@@ -149,8 +149,10 @@ export class Auditor {
   private readonly canonicals = new Map<string, Promise<CanonicalAnswer | null>>();
   /** Per host: its requests, and the time they and the waits it asked for took. */
   readonly times = new Map<string, HostTimes>();
-  /** URLs waiting on their host (a turn, a Retry-After): the ordered window lets others past. */
+  /** URLs waiting on what their host asked (a Retry-After, a crawl-delay): others go past. */
   readonly parked = new Parked();
+  /** URLs judged so far: each one's number orders its requests at its host. */
+  private judged = 0;
   private readonly now: () => number;
   private readonly sleep: (ms: number) => Promise<void>;
 
@@ -219,23 +221,29 @@ export class Auditor {
         return;
       }
       this.let(turns);
-      turns.waiting.shift()?.();
+      turns.waiting.shift()?.go();
     }
   }
 
-  /** Waits for a turn at the host without holding anything; `retry` goes before the others. */
-  private async turn(host: string, turns: HostTurns, retry: boolean): Promise<void> {
+  /**
+   * Waits for a turn at the host without holding anything, before the URLs that come after it in
+   * the input (`order`): the oldest URL's retry or canonical check does not wait behind newer
+   * URLs, which the ordered output would wait for. Waiting out a crawl-delay is parked (the ordered
+   * window lets other hosts' URLs past); waiting for one of the host's --per-host turns is not.
+   */
+  private async turn(host: string, turns: HostTurns, order: number): Promise<void> {
     if (turns.waiting.length === 0 && this.free(turns) && this.now() >= turns.nextStart) {
       this.let(turns);
       return;
     }
-    await this.parked.during(
-      new Promise<void>((resolve) => {
-        if (retry) turns.waiting.unshift(resolve);
-        else turns.waiting.push(resolve);
-        this.pump(host, turns);
-      }),
-    );
+    const waited = new Promise<void>((go) => {
+      const { waiting } = turns;
+      let at = waiting.length;
+      while (at > 0 && (waiting[at - 1]?.order ?? 0) > order) at--;
+      waiting.splice(at, 0, { order, go });
+      this.pump(host, turns);
+    });
+    await (turns.delay > 0 ? this.parked.during(waited) : waited);
   }
 
   /** A request let through starts: the host's next one waits its crawl-delay from now. */
@@ -267,13 +275,14 @@ export class Auditor {
   private async fetch(
     url: string,
     delayMs: number,
-    headersOnly = false,
-    ledFrom: string | null = null,
+    headersOnly: boolean,
+    ledFrom: string | null,
+    order: number,
   ): Promise<Fetched> {
     const host = new URL(url).host;
     for (let attempt = 0; ; attempt++) {
       const turns = this.turnsOf(host, delayMs);
-      await this.turn(host, turns, attempt > 0);
+      await this.turn(host, turns, order);
       let got: Awaited<ReturnType<typeof fetchForAudit>>;
       try {
         got = await this.all.run(async () => {
@@ -315,6 +324,7 @@ export class Auditor {
     source: Source,
     delay: number,
     page: string,
+    order: number,
   ): Promise<CanonicalAnswer | null> {
     if (canonical === null || !canonical.isHttp || canonical.self) return Promise.resolve(null);
     const url = canonical.url;
@@ -329,7 +339,7 @@ export class Auditor {
     const key = `${new URL(page).origin} ${url}`;
     const known = this.canonicals.get(key);
     if (known !== undefined) return known;
-    const asked = this.fetch(url, delay, true, page).then((fetched) =>
+    const asked = this.fetch(url, delay, true, page, order).then((fetched) =>
       fetched.kind !== 'answer'
         ? null
         : {
@@ -353,6 +363,7 @@ export class Auditor {
     ledFrom: string | null = null,
   ): Promise<AuditRecord[]> {
     const { agents, ignoreRobots } = this.options;
+    const order = this.judged++;
     const crawlOf = (verdict: ReturnType<typeof verdictOf>): Crawl => {
       if (source.kind !== 'ok') return source.kind === 'unavailable' ? 'allowed' : 'disallowed';
       return verdict?.allowed === false ? 'disallowed' : 'allowed';
@@ -367,7 +378,7 @@ export class Auditor {
     }
     const fetched: Fetched =
       auditorAllowed || ignoreRobots
-        ? await this.fetch(url, delay, false, ledFrom)
+        ? await this.fetch(url, delay, false, ledFrom, order)
         : { kind: 'not-fetched' };
     const judgement = judgeFetched(url, fetched, agents, this.now());
     const origin = new URL(url).origin;
@@ -377,6 +388,7 @@ export class Auditor {
       source,
       delay,
       fetched.kind === 'answer' ? fetched.response.url : url,
+      order,
     );
     return agents.map((agent, i) => {
       const verdict = verdicts[i] ?? null;
