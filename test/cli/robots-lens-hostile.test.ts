@@ -51,11 +51,20 @@ const SECRET = 'sk_live_4eC39HqLyjWDarjtT1zdp7dc';
  * The binary is otherwise the one users run.
  */
 const PRELOAD = `
-const dns = require('node:dns/promises');
+const dns = require('node:dns');
 const { syncBuiltinESMExports } = require('node:module');
-const lookup = dns.lookup;
-dns.lookup = async (host, options) =>
-  host === 'public.test' ? [{ address: '93.184.216.34', family: 4 }] : lookup(host, options);
+const PUBLIC = { address: '93.184.216.34', family: 4 };
+const lookup = dns.promises.lookup;
+dns.promises.lookup = async (host, options) =>
+  host === 'public.test' ? [PUBLIC] : lookup(host, options);
+// The rule's own lookup, and each connection's, resolve through the callback form.
+const lookupCallback = dns.lookup;
+dns.lookup = (host, options, callback) => {
+  if (host !== 'public.test') return lookupCallback(host, options, callback);
+  const done = typeof options === 'function' ? options : callback;
+  const all = typeof options === 'object' && options !== null && options.all === true;
+  process.nextTick(() => (all ? done(null, [PUBLIC]) : done(null, PUBLIC.address, PUBLIC.family)));
+};
 syncBuiltinESMExports();
 const real = globalThis.fetch;
 globalThis.fetch = (input, init) => {
