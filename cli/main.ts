@@ -31,7 +31,7 @@ import { CutTeller, cutOf, cutsFor } from './cut.ts';
 import { countUrlLines, type InputBatch, inOrder, urlInputs } from './inputs.ts';
 import { type CheckRecord, checkRecord, judgeOne } from './judge.ts';
 import { nonemptyInput } from './nonempty-input.ts';
-import { ResumeFile } from './resume.ts';
+import { NotResumable, ResumeFile } from './resume.ts';
 import {
   CLI_USER_AGENT,
   OriginSources,
@@ -603,7 +603,9 @@ async function audit(
     throw new UsageError(t('cliResumeJsonl'));
   const written = values.resume === undefined ? format : 'jsonl';
   const resume =
-    values.resume === undefined ? null : await openResume(values.resume, agents.length);
+    values.resume === undefined
+      ? null
+      : await openResume(values.resume, agents, positionals, values, io, t);
   const warn = warner(io);
   const origins = new OriginSources(undefined, robotsFetcher(userAgent));
   let errors = 0;
@@ -695,11 +697,41 @@ async function audit(
     : 0;
 }
 
-/** The resume file, or an unreadable input (exit 2) when it cannot be opened. */
-async function openResume(path: string, agents: number): Promise<ResumeFile> {
+/**
+ * The resume file, or exit 2 with the file unchanged: when it cannot be opened, is not an audit
+ * of these robots, or is one of the run's inputs (issue 41).
+ */
+async function openResume(
+  path: string,
+  agents: readonly string[],
+  positionals: readonly string[],
+  values: Values,
+  io: Io,
+  t: Translator,
+): Promise<ResumeFile> {
+  const files = [
+    ...(values.urls !== undefined && values.urls !== '-' ? [values.urls] : []),
+    ...(values.sitemap ?? []).filter((place) => !/^https?:\/\//i.test(place)),
+  ];
+  const readsStdin =
+    positionals.length === 0 &&
+    (values.urls === '-' || (values.urls === undefined && (values.sitemap ?? []).length === 0));
+  const fd = (io.stdin as { fd?: unknown }).fd;
   try {
-    return await ResumeFile.open(path, agents);
+    return await ResumeFile.open(path, agents, {
+      files,
+      stdin: readsStdin && typeof fd === 'number' ? fd : null,
+    });
   } catch (error) {
+    const file = printableText(path, false);
+    if (error instanceof NotResumable)
+      throw new UnreadableInput(
+        error.why === 'input'
+          ? t('cliResumeIsInput', file)
+          : error.why === 'robots'
+            ? t('cliResumeOtherRobots', file, printableText(error.robots.join(', '), false))
+            : t('cliResumeNotOurs', file),
+      );
     const code = (error as { code?: unknown }).code;
     throw new UnreadableInput('', path, typeof code === 'string' ? code : null);
   }

@@ -1,15 +1,15 @@
 // The command line's main() in this process, for tests that need no child process (the binary's
 // own tests use binary.ts): what it wrote and its exit status.
-import { PassThrough } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import { main } from '../../cli/main.ts';
 
-/** Runs main() on `argv` with `input` on stdin; stdout and stderr as text. */
+/** Runs main() on `argv` with `input` on stdin (or `stdin` itself); stdout and stderr as text. */
 export async function runMain(
   argv: string[],
   input = '',
+  given?: Readable,
 ): Promise<{ status: number; stdout: string; stderr: string }> {
-  const stdin = new PassThrough();
-  stdin.end(input);
+  const stdin = given ?? new PassThrough().end(input);
   const stdout = new PassThrough();
   const stderr = new PassThrough();
   let out = '';
