@@ -9,9 +9,18 @@ export interface PageReaderDeps {
   /** Counts the links in the tab's top frame; throws when the browser refuses. */
   countLinks: (tabId: number) => Promise<LinkCounts | null>;
   headers: PageHeaders;
-  /** How long a page may take to answer (a page still loading answers when it is idle). */
+  /** How long a page may take to answer (default PAGE_READ_MS). */
   timeoutMs?: number;
 }
+
+/**
+ * How long a tab's page may take to answer the DOM reader (10 s). It ends only a page that never
+ * answers (its main thread hung, a reader never injected); it is no guess of how slow a page is.
+ * Issue 41: the 3 s it was, under load, made a page busy for 1.5 s read as 'timeout', its meta
+ * robots unknown (data-page-index "unknown" instead of "noindex"). The popup shows the tab's
+ * snapshot meanwhile, so only a hung page's own report waits this long.
+ */
+export const PAGE_READ_MS = 10_000;
 
 export class PageReader {
   private readonly deps: PageReaderDeps;
@@ -49,7 +58,7 @@ export class PageReader {
   private async withTimeout<T>(work: Promise<T>): Promise<T | 'timeout'> {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<'timeout'>((resolve) => {
-      timer = setTimeout(() => resolve('timeout'), this.deps.timeoutMs ?? 3000);
+      timer = setTimeout(() => resolve('timeout'), this.deps.timeoutMs ?? PAGE_READ_MS);
     });
     try {
       return await Promise.race([work, timeout]);

@@ -318,11 +318,16 @@ describe('Navigation.onHeaders', () => {
     const url = 'https://a.test/public';
     let gated = true;
     const { promise: gate, release } = held();
+    // The DOM read is under way once it asks the gate: waited for, not guessed with a sleep.
+    const reading = held();
     const { navigation, badges, pageHeaders } = await setup({
-      domGate: () => (gated ? gate : Promise.resolve()),
+      domGate: () => {
+        reading.release();
+        return gated ? gate : Promise.resolve();
+      },
     });
     const painting = navigation.onTabUrl(5, url, false, true);
-    await new Promise((resolve) => setTimeout(resolve, 10)); // the DOM read is under way
+    await reading.promise;
     await pageHeaders.observe({
       tabId: 5,
       url,
@@ -524,11 +529,16 @@ describe('Navigation: a page judged once read is handed to onJudged (issue 12, t
 
   test('a change superseded by a later one of the same tab while its page is read: no onJudged for it', async () => {
     const first = held();
+    const reading = held();
     const { navigation, judged, badges } = await judging({
-      gate: (read) => (read === 1 ? first.promise : Promise.resolve()),
+      gate: (read) => {
+        if (read !== 1) return Promise.resolve();
+        reading.release(); // the first read is under way
+        return first.promise;
+      },
     });
     const older = navigation.onTabUrl(5, 'https://a.test/private/old', false, true);
-    await new Promise((resolve) => setTimeout(resolve, 10)); // the first read is under way
+    await reading.promise;
     await navigation.onTabUrl(5, 'https://a.test/new', false, true);
     first.release();
     await older;

@@ -1,9 +1,9 @@
 // The page services: the headers of each tab's main-frame responses (kept per URL, in
 // storage.session, bounded), the DOM read on demand with a time limit, and the link outline.
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { LinkHighlights } from '../../background/link-highlights.ts';
 import { PageHeaders, responseFacts } from '../../background/page-headers.ts';
-import { PageReader } from '../../background/page-reader.ts';
+import { PAGE_READ_MS, PageReader } from '../../background/page-reader.ts';
 import { PAGE_LIMITS } from '../../src/page/facts.ts';
 import { emptyDom } from '../fixtures/background.ts';
 import { memoryStorage } from '../fixtures/storage.ts';
@@ -195,6 +195,33 @@ describe('PageReader', () => {
     });
     expect((await reader.read(7, 'https://a.test/')).dom).toEqual({ ok: false, why });
     expect(await reader.links(7)).toBeNull();
+  });
+});
+
+describe('PageReader: a slow page is waited for (issue 41)', () => {
+  // Under load a page busy for 1.5 s answered after the 3 s there was: its DOM read as 'timeout'.
+  test.each([
+    ['answers after 5 s: read', 5_000, true],
+    ['answers after 9 s: read', 9_000, true],
+    ['never answers within PAGE_READ_MS: timeout', PAGE_READ_MS + 1, false],
+  ])('a page that %s', async (_, afterMs, isRead) => {
+    vi.useFakeTimers();
+    try {
+      const late = <T>(value: T) =>
+        new Promise<T>((resolve) => setTimeout(() => resolve(value), afterMs));
+      const reader = new PageReader({
+        readDom: () => late(emptyDom('https://a.test/p')),
+        countLinks: () => late({ total: 1, nofollow: 0, ugc: 0, sponsored: 0, readMs: 0 }),
+        headers: new PageHeaders(memoryStorage()),
+      });
+      const dom = reader.dom(7);
+      const links = reader.links(7);
+      await vi.advanceTimersByTimeAsync(PAGE_READ_MS + 2);
+      expect((await dom).ok).toBe(isRead);
+      expect((await links) !== null).toBe(isRead);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

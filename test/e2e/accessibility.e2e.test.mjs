@@ -219,7 +219,6 @@ for (const launch of BROWSERS) {
             await until(
               () => page.evaluate(background),
               (bg) => bg === SCHEME_BACKGROUND[scheme],
-              { timeout: 5000 },
             ),
             SCHEME_BACKGROUND[scheme],
             `the ${scheme} scheme applies`,

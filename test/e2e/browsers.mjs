@@ -722,7 +722,7 @@ async function startFirefox({
             statSync(join(downloads, f)).size > 0,
         );
       };
-      const done = await until(complete, (f) => f !== undefined, { timeout: 5_000, every: 50 });
+      const done = await until(complete, (f) => f !== undefined, { every: 50 });
       if (done === undefined) throw new Error(`no download after clicking ${selector}`);
       return { name: done, text: readFileSync(join(downloads, done), 'utf8') };
     },

@@ -277,7 +277,6 @@ for (const launch of BROWSERS) {
       const badge = await until(
         () => browser.badge(tabId),
         (b) => b === '✕',
-        { timeout: 5000 },
       );
       assert.equal(badge, '✕');
     });

@@ -45,9 +45,15 @@ async function startSite(host) {
 /** Runs in the popup: opens the History view and reads it once its versions are there. */
 const readHistory = async () => {
   document.querySelector('[role="tab"][data-view="history"]')?.click();
-  for (let i = 0; i < 100 && document.querySelectorAll('[data-history-version]').length < 2; i++)
+  for (
+    const end = Date.now() + 30_000;
+    document.querySelectorAll('[data-history-version]').length < 2 && Date.now() < end;
+  )
     await new Promise((r) => setTimeout(r, 50));
-  for (let i = 0; i < 100 && !document.querySelector('[data-impact-url]'); i++)
+  for (
+    const end = Date.now() + 30_000;
+    !document.querySelector('[data-impact-url]') && Date.now() < end;
+  )
     await new Promise((r) => setTimeout(r, 50));
   return {
     versions: [...document.querySelectorAll('[data-history-version]')].map((el) => ({
@@ -186,7 +192,10 @@ for (const launch of BROWSERS) {
       // Still there in a new popup (storage.local, not the popup's session memory).
       const listed = await browser.interact(tabId, async () => {
         document.querySelector('[role="tab"][data-view="tester"]')?.click();
-        for (let i = 0; i < 100 && !document.querySelector('[data-saved-url]'); i++)
+        for (
+          const end = Date.now() + 30_000;
+          !document.querySelector('[data-saved-url]') && Date.now() < end;
+        )
           await new Promise((r) => setTimeout(r, 50));
         return [...document.querySelectorAll('[data-saved-url]')].map((el) =>
           el.getAttribute('data-saved-url'),

@@ -141,7 +141,7 @@ const readPageProblems = async () => {
     [...document.querySelectorAll('[data-page-problem]')].map((el) =>
       el.getAttribute('data-page-problem'),
     );
-  for (let i = 0; i < 100 && problems().length === 0; i++)
+  for (const end = Date.now() + 30_000; problems().length === 0 && Date.now() < end; )
     await new Promise((r) => setTimeout(r, 50));
   return {
     state: document.body.dataset.state,
@@ -160,13 +160,17 @@ const compareOutcome = async () => {
   const index = document.querySelector('[data-robot]')?.getAttribute('data-page-index') ?? null;
   document.querySelector('[role="tab"][data-view="page"]')?.click();
   const find = (selector) => document.querySelector(selector);
-  for (let i = 0; i < 100 && !find('button[data-action="compare-served"]'); i++)
+  for (
+    const end = Date.now() + 30_000;
+    !find('button[data-action="compare-served"]') && Date.now() < end;
+  )
     await new Promise((r) => setTimeout(r, 50));
   const button = find('button[data-action="compare-served"]');
   if (!button) return { error: 'no compare button' };
   button.click();
   const done = () => find('[data-served-finding]') || find('[data-served-error]');
-  for (let i = 0; i < 300 && !done(); i++) await new Promise((r) => setTimeout(r, 50));
+  for (const end = Date.now() + 30_000; !done() && Date.now() < end; )
+    await new Promise((r) => setTimeout(r, 50));
   return {
     index,
     findings: [...document.querySelectorAll('[data-served-finding]')].map((el) =>

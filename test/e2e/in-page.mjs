@@ -7,10 +7,10 @@ function pageHelpers() {
   const $ = (selector) => document.querySelector(selector);
   const $$ = (selector) => [...document.querySelectorAll(selector)];
   /**
-   * Polls `check()` (it may be async) until it is truthy, and returns it; throws after `ms`,
-   * naming `what`.
+   * Polls `check()` (it may be async) until it is truthy, and returns it; throws after `ms`
+   * (default 30 s, a deadline for a loaded machine, never a margin that decides), naming `what`.
    */
-  const until = async (check, what, ms = 8000) => {
+  const until = async (check, what, ms = 30_000) => {
     const end = Date.now() + ms;
     for (;;) {
       const value = await check();
@@ -38,7 +38,7 @@ function pageHelpers() {
    * background paints no frames, so a sample waits at most 250 ms for one. Returns that value;
    * throws after `ms`, naming `what`.
    */
-  const settle = async (read, what, ms = 8000) => {
+  const settle = async (read, what, ms = 30_000) => {
     const end = Date.now() + ms;
     const frame = () =>
       Promise.race([new Promise((r) => requestAnimationFrame(() => r())), sleep(250)]);

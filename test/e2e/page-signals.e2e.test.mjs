@@ -92,7 +92,10 @@ const readPageView = async () => {
     };
   }
   tab.click();
-  for (let i = 0; i < 60 && !document.querySelector('[data-links]'); i++) {
+  for (
+    const end = Date.now() + 30_000;
+    !document.querySelector('[data-links]') && Date.now() < end;
+  ) {
     await new Promise((r) => setTimeout(r, 50));
   }
   const links = document.querySelector('[data-links]');
@@ -162,7 +165,7 @@ const compareServedEnd = inPage(async (_, h) => {
 const waitTabUrl = async ({ tabId, url }) => {
   const api = globalThis.browser ?? globalThis.chrome;
   let seen = null;
-  for (let i = 0; i < 50; i++) {
+  for (const end = Date.now() + 30_000; Date.now() < end; ) {
     seen = (await api.tabs.get(tabId)).url;
     if (seen === url) break;
     await new Promise((r) => setTimeout(r, 100));
@@ -564,7 +567,6 @@ for (const launch of BROWSERS) {
       await until(
         () => browser.storageKeys('session'),
         (keys) => keys.includes(key),
-        { timeout: 5000 },
       );
       await page.evaluate(() => {
         const m = document.createElement('meta');
@@ -613,7 +615,7 @@ for (const launch of BROWSERS) {
       assert.deepEqual(view.highlight, { type: 'checkbox', checked: false }, 'off by default');
       assert.deepEqual(await page.evaluate(outlines, ids), none, 'off: no outline');
 
-      const poll = (want) => until(() => page.evaluate(outlines, ids), want, { timeout: 3000 });
+      const poll = (want) => until(() => page.evaluate(outlines, ids), want);
       await popup.evaluate(() => document.querySelector('input[data-highlight-links]').click());
       const on = await poll((o) => marked.every((id) => o[id] !== 'none'));
       for (const id of marked) assert.notEqual(on[id], 'none', `${id} outlined: ${on[id]}`);
@@ -733,7 +735,6 @@ for (const launch of BROWSERS) {
             await until(
               () => browser.badge(tabs[path]),
               (badge) => badge === want,
-              { timeout: 5000 },
             ),
           ]),
         ),

@@ -645,7 +645,7 @@ for (const launch of BROWSERS) {
       const opened = await ext.evaluate(
         async ({ origin, tabId }) => {
           const api = globalThis.browser ?? globalThis.chrome;
-          for (let i = 0; i < 100; i++) {
+          for (const end = Date.now() + 30_000; Date.now() < end; ) {
             const tabs = await api.tabs.query({});
             const tab = tabs.find(
               (x) =>

@@ -17,7 +17,10 @@ const ROBOTS = 'User-agent: *\nDisallow: /private/\n\nUser-agent: GPTBot\nDisall
 
 /** Runs in the popup: once its own report is drawn, what it shows and how it got there. */
 const readOpening = async () => {
-  for (let i = 0; i < 500 && document.body.dataset.state !== 'done'; i++)
+  for (
+    const end = Date.now() + 30_000;
+    document.body.dataset.state !== 'done' && Date.now() < end;
+  )
     await new Promise((r) => setTimeout(r, 10));
   const at = (name) => performance.getEntriesByName(`robots-lens:${name}`)[0]?.startTime ?? null;
   const root = document.getElementById('root');
@@ -122,10 +125,14 @@ const screenRows = (screen) => {
  */
 const leaveOn = async (view) => {
   const wait = () => new Promise((r) => setTimeout(r, 10));
-  for (let i = 0; i < 500 && document.body.dataset.state !== 'done'; i++) await wait();
+  for (
+    const end = Date.now() + 30_000;
+    document.body.dataset.state !== 'done' && Date.now() < end;
+  )
+    await wait();
   document.querySelector(`[role="tab"][data-view="${view}"]`)?.click();
   const storage = (globalThis.browser ?? globalThis.chrome).storage.session;
-  for (let i = 0; i < 500; i++) {
+  for (const end = Date.now() + 30_000; Date.now() < end; ) {
     const kept = Object.entries(await storage.get(null));
     if (kept.some(([key, value]) => key.startsWith('popup-memory:') && value?.view === view))
       return true;

@@ -105,7 +105,10 @@ for (const launch of BROWSERS) {
       );
       assert.match(path, /^popup-screen\.html\?tab=\d+#.+/);
       const local = await browser.clicked(opened.tabId, async () => {
-        for (let i = 0; i < 500 && document.body.dataset.state !== 'done'; i++)
+        for (
+          const end = Date.now() + 30_000;
+          document.body.dataset.state !== 'done' && Date.now() < end;
+        )
           await new Promise((r) => setTimeout(r, 10));
         return Object.keys(localStorage);
       });

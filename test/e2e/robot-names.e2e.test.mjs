@@ -75,7 +75,7 @@ async function addAndRead(names) {
   const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
   const $ = (s) => document.querySelector(s);
   const $$ = (s) => [...document.querySelectorAll(s)];
-  const until = async (check, what, ms = 10_000) => {
+  const until = async (check, what, ms = 30_000) => {
     const end = Date.now() + ms;
     for (;;) {
       const value = check();

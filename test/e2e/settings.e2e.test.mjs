@@ -57,13 +57,11 @@ for (const launch of BROWSERS) {
         () =>
           popup.evaluate(() => document.querySelector('[data-robot]')?.getAttribute('data-robot')),
         (robot) => robot === 'GPTBot',
-        { timeout: 4000 },
       );
       assert.equal(first, 'GPTBot', 'the open popup follows');
       const title = await until(
         () => browser.title(site.tabId),
         (t) => t.startsWith('GPTBot'),
-        { timeout: 4000 },
       );
       assert.equal(title, 'GPTBot: disallowed — line 5: Disallow: /');
       await popup.close();
@@ -180,7 +178,6 @@ for (const launch of BROWSERS) {
         const saved = await until(
           async () => (await browser.storageValue('sync', 'settings'))?.settings?.language,
           (lang) => lang === language,
-          { timeout: 5000 },
         );
         assert.equal(saved, language, 'the language saved');
         const page = await until(
@@ -189,7 +186,6 @@ for (const launch of BROWSERS) {
               .evaluate(() => [document.documentElement.lang, document.body.dataset.state])
               .catch(() => null),
           (seen) => seen?.[0] === shown && seen[1] === 'done',
-          { timeout: 5000 },
         );
         assert.deepEqual(page, [shown, 'done'], 'the options page in that language');
         await options.close();

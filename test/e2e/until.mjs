@@ -2,8 +2,12 @@
 
 const wait = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** Polls `read` until `ok(value)` or the time is up; returns the last value read. */
-export async function until(read, ok, { timeout = 10_000, every = 50 } = {}) {
+/**
+ * Polls `read` until `ok(value)` or the time is up (default 30 s: a generous deadline, not a
+ * margin: a condition that holds returns at once, and a loaded machine only makes it come later);
+ * returns the last value read.
+ */
+export async function until(read, ok, { timeout = 30_000, every = 50 } = {}) {
   const end = Date.now() + timeout;
   let value = await read();
   while (!ok(value) && Date.now() < end) {

@@ -141,7 +141,7 @@ for (const launch of BROWSERS) {
           req: { tabId: 987654321 },
         });
         document.querySelector('details.debug summary')?.click();
-        for (let i = 0; i < 50; i++) {
+        for (const end = Date.now() + 30_000; Date.now() < end; ) {
           if (document.querySelector('[data-error-where="message:tabReport"]')) break;
           await new Promise((r) => setTimeout(r, 50));
         }

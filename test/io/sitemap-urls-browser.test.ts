@@ -226,7 +226,7 @@ describe('webGunzip', () => {
       break;
     }
     expect(out).toHaveLength(1);
-    await expect.poll(() => released, { timeout: 2000 }).toBe(true);
+    await expect.poll(() => released, { timeout: 30_000 }).toBe(true);
   });
 
   test('a source that fails is rethrown as it failed, not as bad gzip', async () => {
