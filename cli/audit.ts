@@ -151,6 +151,8 @@ export class Auditor {
   readonly times = new Map<string, HostTimes>();
   /** URLs waiting on what their host asked (a Retry-After, a crawl-delay): others go past. */
   readonly parked = new Parked();
+  /** Requests let through and not yet over (waiting for a slot of the run's, or asked). */
+  private underWay = 0;
   /** URLs judged so far: each one's number orders its requests at its host. */
   private judged = 0;
   private readonly now: () => number;
@@ -184,6 +186,11 @@ export class Auditor {
     for (const [host, { pages, ms }] of this.times)
       if (pages > 0 && (slowest === null || ms / pages > slowest[1])) slowest = [host, ms / pages];
     return slowest;
+  }
+
+  /** Requests let through and not over: 0 while every URL under way waits on its host. */
+  get requestsUnderWay(): number {
+    return this.underWay;
   }
 
   private turnsOf(host: string, delay: number): HostTurns {
@@ -236,6 +243,8 @@ export class Auditor {
       this.let(turns);
       return;
     }
+    // Waiting on the host's own word (its crawl-delay, or a Retry-After it answered) is parked.
+    const isHostsWait = turns.delay > 0 || this.now() < turns.nextStart;
     const waited = new Promise<void>((go) => {
       const { waiting } = turns;
       let at = waiting.length;
@@ -243,13 +252,13 @@ export class Auditor {
       waiting.splice(at, 0, { order, go });
       this.pump(host, turns);
     });
-    await (turns.delay > 0 ? this.parked.during(waited) : waited);
+    await (isHostsWait ? this.parked.during(waited) : waited);
   }
 
   /** A request let through starts: the host's next one waits its crawl-delay from now. */
   private started(host: string, turns: HostTurns): void {
     if (turns.delay <= 0) return;
-    turns.nextStart = this.now() + turns.delay;
+    turns.nextStart = Math.max(turns.nextStart, this.now() + turns.delay);
     turns.starting = false;
     this.pump(host, turns);
   }
@@ -270,7 +279,10 @@ export class Auditor {
 
   /**
    * Fetches the page within both limits and the host's crawl-delay, honouring Retry-After on 429
-   * and 503 (at most 2 retries). Waiting, for a turn or a Retry-After, holds no slot.
+   * and 503 (at most 2 retries). Waiting, for a turn or a Retry-After, holds no slot. A Retry-After
+   * is the host's: none of its URLs is asked before it has passed (RFC 6585 §4 and RFC 9110
+   * §10.2.3 say how long to wait "before making a new request", not before asking that URL again;
+   * Google's crawlers slow down on a whole site for 429 and 503), the retry first in line.
    */
   private async fetch(
     url: string,
@@ -284,6 +296,8 @@ export class Auditor {
       const turns = this.turnsOf(host, delayMs);
       await this.turn(host, turns, order);
       let got: Awaited<ReturnType<typeof fetchForAudit>>;
+      let retry = false;
+      this.underWay++;
       try {
         got = await this.all.run(async () => {
           this.started(host, turns);
@@ -300,16 +314,21 @@ export class Auditor {
           this.timed(host, this.now() - started, true);
           return fetched;
         });
+        const status = got.fetched.kind === 'answer' ? got.fetched.response.status : 0;
+        if (status === 429 || status === 503) {
+          const wait = retryAfterMs(got.retryAfter, this.now()) ?? 1000 * 2 ** attempt;
+          // Set before the turn is handed on, so no URL of the host slips in before the wait.
+          if (wait <= MAX_RETRY_AFTER_MS) {
+            turns.nextStart = Math.max(turns.nextStart, this.now() + wait);
+            retry = attempt < MAX_RETRIES;
+          }
+        }
       } finally {
+        this.underWay--;
         this.over(host, turns);
       }
-      const status = got.fetched.kind === 'answer' ? got.fetched.response.status : 0;
-      if ((status !== 429 && status !== 503) || attempt >= MAX_RETRIES) return got.fetched;
-      // This URL waits, holding no slot: the host's other URLs and the run's other hosts go on.
-      const wait = retryAfterMs(got.retryAfter, this.now()) ?? 1000 * 2 ** attempt;
-      if (wait > MAX_RETRY_AFTER_MS) return got.fetched;
-      this.timed(host, wait, false);
-      await this.parked.during(this.sleep(wait));
+      // The retry waits for its turn after the host's wait, parked: the run's other hosts go on.
+      if (!retry) return got.fetched;
     }
   }
 
