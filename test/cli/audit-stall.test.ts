@@ -119,4 +119,4 @@ test('one host answering 429 Retry-After: 5 delays only its own URLs', async () 
   expect(written.slice(10).every((r) => r.state === 'indexable')).toBe(true);
   // The slowest host is the one that made the auditor wait.
   expect(auditor.slowest()?.[0]).toBe(new URL(slow).host);
-}, 60_000);
+}, 120_000);

@@ -360,7 +360,7 @@ describe('robots-lens audit at scale: --resume, --shard, several sitemaps', () =
     await audit(['--resume', file, ...agents], input);
     expect(readFileSync(file, 'utf8')).toBe(whole.stdout);
     // Three whole runs against the local server: more than the default 5 s on a loaded machine.
-  }, 20_000);
+  }, 120_000);
 
   test('--resume with another input: exit 2, the file untouched', async () => {
     const file = join(dir, 'other.jsonl');

@@ -50,7 +50,7 @@ beforeAll(() => {
   writeFileSync(join(dir, 'robots.txt'), FILE);
   writeFileSync(join(dir, 'new.txt'), 'User-agent: *\nDisallow: /private\nDisallow: /shop\n');
   writeFileSync(join(dir, 'urls.txt'), '# a comment\n\n/private/x\n  /public  \n/shop/1\n');
-}, 60_000);
+}, 120_000);
 
 afterAll(() => {
   for (const s of servers) s.close();

@@ -145,7 +145,7 @@ describe('property: any text in any field, any format', () => {
       }),
       { numRuns: numRuns(100) },
     );
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('csv: a check row is each column through csvField, in the header order', () => {

@@ -211,7 +211,7 @@ describe('excerpt: what a problem may quote of server text', () => {
       }),
       { numRuns: numRuns(500) },
     );
-  }, 30_000);
+  }, 120_000);
 });
 
 describe('sitemapUrls: a gzip of zeros is not read to its end (issue 28, item 3)', () => {
@@ -228,5 +228,5 @@ describe('sitemapUrls: a gzip of zeros is not read to its end (issue 28, item 3)
     expect(urls).toEqual([]);
     expect(error).toBeInstanceOf(SitemapUnreadable);
     expect((error as SitemapUnreadable).code).toBe('not-sitemap');
-  }, 30_000);
+  }, 120_000);
 });
