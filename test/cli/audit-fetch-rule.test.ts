@@ -4,10 +4,10 @@
 // hook over node:dns makes `public.test` public (93.184.216.34) and `lan.test` a LAN name (it
 // answers 127.0.0.1); `public.test` is requested as 127.0.0.1 by a stub of fetch, as a hosts file
 // would, so nothing is ever sent to the public address the hook names.
-import dns from 'node:dns';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { defaultUserAgent } from '../../cli/audit.ts';
 import pkg from '../../package.json';
+import { hookLookup } from '../fixtures/lookup-hook.ts';
 import { type RouteServer, startRouteServer, urlset } from '../fixtures/route-server.ts';
 import { runMain } from './in-process.ts';
 
@@ -62,20 +62,7 @@ afterAll(() => server.close());
 beforeEach(() => {
   agents.length = 0;
   server.asked.length = 0;
-  vi.spyOn(dns, 'lookup').mockImplementation(((
-    host: string,
-    options: unknown,
-    callback?: (...args: unknown[]) => void,
-  ) => {
-    const cb = (typeof options === 'function' ? options : callback) as (...a: unknown[]) => void;
-    const all = typeof options === 'object' && options !== null && 'all' in options;
-    const address = NAMES[host] ?? (host === 'localhost' ? '127.0.0.1' : null);
-    process.nextTick(() => {
-      if (address === null) cb(Object.assign(new Error('ENOTFOUND'), { code: 'ENOTFOUND' }));
-      else if (all) cb(null, [{ address, family: 4 }]);
-      else cb(null, address, 4);
-    });
-  }) as unknown as typeof dns.lookup);
+  hookLookup((host) => NAMES[host] ?? (host === 'localhost' ? '127.0.0.1' : null));
   vi.stubGlobal('fetch', (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(input instanceof Request ? input.url : input);
     if (url.hostname === 'public.test') url.hostname = '127.0.0.1';

@@ -5,13 +5,13 @@
 // forms, one count per name) gives each `.test` name its answers in turn, the last one repeated;
 // `public.test` is requested as 127.0.0.1 (a stub of fetch, as a hosts file would), so no
 // connection is ever made to the public address the hook names.
-import dns from 'node:dns';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { fetchForAudit } from '../../io/fetch-audit-page.ts';
 import { fetchRobotsTxtInNode } from '../../io/fetch-robots-node.ts';
 import { heldOrigins, NODE_REDIRECTS, nodeFetch } from '../../io/node-fetch.ts';
 import { sitemapEntries } from '../../io/sitemap-urls.ts';
 import type { SitemapProblem } from '../../src/sitemap-problem.ts';
+import { hookLookup } from '../fixtures/lookup-hook.ts';
 import {
   type RouteServer,
   sitemapIndex,
@@ -45,27 +45,7 @@ afterAll(() => server.close());
 beforeEach(() => {
   server.asked.length = 0;
   for (const key of Object.keys(calls)) delete calls[key];
-  const unknown = (host: string) =>
-    Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
-  vi.spyOn(dns, 'lookup').mockImplementation(((
-    host: string,
-    options: unknown,
-    callback?: (...args: unknown[]) => void,
-  ) => {
-    const cb = (typeof options === 'function' ? options : callback) as (...a: unknown[]) => void;
-    const all = typeof options === 'object' && options !== null && 'all' in options;
-    const address = answerFor(host);
-    process.nextTick(() => {
-      if (address === null) cb(unknown(host));
-      else if (all) cb(null, [{ address, family: 4 }]);
-      else cb(null, address, 4);
-    });
-  }) as unknown as typeof dns.lookup);
-  vi.spyOn(dns.promises, 'lookup').mockImplementation((async (host: string) => {
-    const address = answerFor(host);
-    if (address === null) throw unknown(host);
-    return [{ address, family: 4 }];
-  }) as unknown as typeof dns.promises.lookup);
+  hookLookup(answerFor);
   // public.test is served by the local server: its requests go to 127.0.0.1.
   vi.stubGlobal('fetch', (input: string | URL | Request, init?: RequestInit) => {
     const url = new URL(input instanceof Request ? input.url : input);
