@@ -83,6 +83,24 @@ function auditor(perHost = 2, concurrency = 16) {
   return { a, sleeps };
 }
 
+/** An auditor on a test clock (test-clock.ts): its waits end only when the test advances it. */
+function auditorOn(clock: ReturnType<typeof testClock>, perHost: number, concurrency: number) {
+  return new Auditor(
+    {
+      agents: ['Googlebot'],
+      userAgent: 'test',
+      timeoutMs: 5000,
+      maxBytes: 100_000,
+      concurrency,
+      perHost,
+      ignoreRobots: false,
+      now: clock.now,
+      sleep: clock.sleep,
+    },
+    t,
+  );
+}
+
 describe('crawl-delay for robots-lens (Bing reads it as seconds between requests)', () => {
   test('its own group’s line; the * group’s when none names it; none for another robot’s', () => {
     expect(crawlDelayMs(source(`User-agent: ${AUDITOR_TOKEN}\nCrawl-delay: 2.5\nAllow: /\n`))).toBe(
@@ -127,20 +145,7 @@ describe('crawl-delay for robots-lens (Bing reads it as seconds between requests
       arrivals.length = 0;
       const clock = testClock();
       clockNow = clock.now;
-      const a = new Auditor(
-        {
-          agents: ['Googlebot'],
-          userAgent: 'test',
-          timeoutMs: 5000,
-          maxBytes: 100_000,
-          concurrency,
-          perHost,
-          ignoreRobots: false,
-          now: clock.now,
-          sleep: clock.sleep,
-        },
-        t,
-      );
+      const a = auditorOn(clock, perHost, concurrency);
       const robots = source(`User-agent: ${AUDITOR_TOKEN}\nCrawl-delay: 2\n`);
       const paths = ['/a', '/b', '/c', '/d', '/e', '/f'];
       const all = Promise.all(paths.map((p) => a.judge(`${origin}${p}`, robots, false)));
@@ -187,20 +192,7 @@ describe('Retry-After on 429 and 503', () => {
       arrivals.length = 0;
       const clock = testClock();
       clockNow = clock.now;
-      const a = new Auditor(
-        {
-          agents: ['Googlebot'],
-          userAgent: 'test',
-          timeoutMs: 5000,
-          maxBytes: 100_000,
-          concurrency,
-          perHost,
-          ignoreRobots: false,
-          now: clock.now,
-          sleep: clock.sleep,
-        },
-        t,
-      );
+      const a = auditorOn(clock, perHost, concurrency);
       const robots = source('User-agent: *\nAllow: /\n');
       const states = new Map<string, string | undefined>();
       const judged = (url: string) =>
