@@ -83,9 +83,15 @@ function auditor(perHost = 2, concurrency = 16) {
   return { a, sleeps };
 }
 
-/** An auditor on a test clock (test-clock.ts): its waits end only when the test advances it. */
-function auditorOn(clock: ReturnType<typeof testClock>, perHost: number, concurrency: number) {
-  return new Auditor(
+/**
+ * An auditor on a new test clock (test-clock.ts), whose waits end only when the test advances it;
+ * the server's arrivals are emptied and timed on that clock.
+ */
+function clockedAuditor(perHost: number, concurrency: number) {
+  arrivals.length = 0;
+  const clock = testClock();
+  clockNow = clock.now;
+  const a = new Auditor(
     {
       agents: ['Googlebot'],
       userAgent: 'test',
@@ -99,6 +105,7 @@ function auditorOn(clock: ReturnType<typeof testClock>, perHost: number, concurr
     },
     t,
   );
+  return { a, clock };
 }
 
 describe('crawl-delay for robots-lens (Bing reads it as seconds between requests)', () => {
@@ -142,17 +149,14 @@ describe('crawl-delay for robots-lens (Bing reads it as seconds between requests
   ])(
     'per host $perHost, $concurrency in all: no two requests closer than the delay',
     async ({ perHost, concurrency }) => {
-      arrivals.length = 0;
-      const clock = testClock();
-      clockNow = clock.now;
-      const a = auditorOn(clock, perHost, concurrency);
+      const { a, clock } = clockedAuditor(perHost, concurrency);
       const robots = source(`User-agent: ${AUDITOR_TOKEN}\nCrawl-delay: 2\n`);
       const paths = ['/a', '/b', '/c', '/d', '/e', '/f'];
       const all = Promise.all(paths.map((p) => a.judge(`${origin}${p}`, robots, false)));
       // Each wait lets one request through: the clock moves on once it has arrived.
       for (let k = 1; k <= paths.length; k++) {
         await vi.waitFor(() => expect(arrivals).toHaveLength(k), WAIT);
-        await vi.waitFor(() => expect(clock.advance() || k === paths.length).toBe(true));
+        await vi.waitFor(() => expect(clock.advance() || k === paths.length).toBe(true), WAIT);
       }
       await all;
       const starts = arrivals.map(([, at]) => at).sort((x, y) => x - y);
@@ -189,10 +193,7 @@ describe('Retry-After on 429 and 503', () => {
   ])(
     'per host $perHost, $concurrency in all: nothing asked of the host before its Retry-After',
     async ({ perHost, concurrency }) => {
-      arrivals.length = 0;
-      const clock = testClock();
-      clockNow = clock.now;
-      const a = auditorOn(clock, perHost, concurrency);
+      const { a, clock } = clockedAuditor(perHost, concurrency);
       const robots = source('User-agent: *\nAllow: /\n');
       const states = new Map<string, string | undefined>();
       const judged = (url: string) =>
