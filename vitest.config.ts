@@ -16,6 +16,8 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     globalSetup: ['test/setup/build-lib.ts'],
-    setupFiles: ['test/setup/fast-check.ts'],
+    setupFiles: ['test/setup/fast-check.ts', 'test/setup/wait-limits.ts'],
+    // expect.poll's limit, for the same reason (test/setup/wait-limits.ts has Testing Library's).
+    expect: { poll: { timeout: 30_000 } },
   },
 });
